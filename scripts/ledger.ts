@@ -1,0 +1,45 @@
+/** The `ledger` command line: `npm run -s ledger -- <command>`. */
+import { parseArgs } from 'node:util';
+import { checkCommand } from '../src/cli/check.ts';
+import { releaseCommand } from '../src/cli/release.ts';
+import { processIo, runCommand, UsageError } from '../src/cli/run.ts';
+import { scoreCommand } from '../src/cli/score.ts';
+
+const USAGE = `Usage: npm run -s ledger -- <command>
+
+  score <claim.yaml>... --model <id|file> [--models <dir>]
+                       print each claim's trace (JSON; JSON Lines for several files)
+  check [--content <dir>] [--models <dir>]
+                       validate every model and claim; print each problem as file:line: field: message
+  release <model file> record a new model's config hash in released.lock
+  help                 print this text
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  return runCommand(processIo, () => {
+    switch (command) {
+      case 'score': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { model: { type: 'string' }, models: { type: 'string', default: 'models' } } });
+        return scoreCommand(processIo, positionals, { model: values.model, models: values.models });
+      }
+      case 'check': {
+        const { values } = parseArgs({ args: rest, options: { content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
+        return checkCommand(processIo, { content: values.content, models: values.models });
+      }
+      case 'release': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+        return releaseCommand(processIo, positionals[0]);
+      }
+      case 'help':
+      case '--help':
+      case undefined:
+        processIo.out(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command ${command}`);
+    }
+  });
+}
+
+process.exitCode = await main(process.argv.slice(2));

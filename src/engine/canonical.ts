@@ -1,0 +1,53 @@
+/**
+ * Canonical JSON (RFC 8785, JCS) and the SHA-256 hashes of a trace. Models and claims hold only
+ * strings, booleans, null, arrays and objects (their numbers are decimal strings), so JCS reduces to
+ * sorting keys by UTF-16 code units and writing strings as JSON.stringify does.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** A JSON value as canonical JSON admits it. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** Serialises a value as RFC 8785 canonical JSON. Numbers must be safe integers. */
+export function canonicalJson(value: Json): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`canonical JSON holds only whole numbers, not ${value}`);
+    return String(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const object = value as { readonly [key: string]: Json };
+  // Default sort compares UTF-16 code units, which is what JCS asks for.
+  const keys = Object.keys(object).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key]!)}`).join(',')}}`;
+}
+
+/** `sha256:` followed by the hex SHA-256 of the UTF-8 bytes of a string. */
+export function sha256Hex(text: string | Uint8Array): string {
+  return `sha256:${bytesToHex(sha256(typeof text === 'string' ? utf8ToBytes(text) : text))}`;
+}
+
+/** The hash of a value's canonical JSON, as `configHash` and `inputHash` are written. */
+export function hashOf(value: Json): string {
+  return sha256Hex(canonicalJson(value));
+}
+
+/** A source file of the engine, by its path relative to the engine's folder. */
+export interface SourceFile {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** `codeHash`: SHA-256 over the engine's source files' bytes, concatenated in path order. */
+export function codeHashOf(files: readonly SourceFile[]): string {
+  const ordered = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const length = ordered.reduce((n, f) => n + f.bytes.length, 0);
+  const all = new Uint8Array(length);
+  let offset = 0;
+  for (const file of ordered) {
+    all.set(file.bytes, offset);
+    offset += file.bytes.length;
+  }
+  return sha256Hex(all);
+}

@@ -1,0 +1,164 @@
+/** Scores one claim under one model, steps 1 to 10 of DESIGN §4, and returns its trace. */
+import type { Json } from './canonical.ts';
+import { hashOf } from './canonical.ts';
+import { coverage } from './coverage.ts';
+import { Decimal, fixed, logistic, plain, round } from './decimal.ts';
+import { gradient } from './gradient.ts';
+import { independence } from './independence.ts';
+import { linkWeight } from './linkWeight.ts';
+import { priorLogOdds } from './prior.ts';
+import { rulesOf, type Rules } from './rules.ts';
+import { stability } from './stability.ts';
+import { stateIndex } from './state.ts';
+import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
+import { INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Claim, type Model, type TraceResult } from './types.ts';
+
+/** Why a claim with no counted weight carries no number. */
+export const INSUFFICIENT_REASON = 'No counted evidence link has a weight above 0, so nothing has borne on the claim yet.';
+
+/** The refusal for a type the model neither scores nor names in `notScored`. */
+export function notScoredReason(model: Model, type: string): string {
+  return model.notScored[type] ?? `this model does not score claims of type ${type}`;
+}
+
+/** Scores claims under one model, parsing the model and its priors' log-odds once. */
+export interface Scorer {
+  readonly rules: Rules;
+  readonly configHash: string;
+  score(slug: string, claim: Claim): Trace;
+}
+
+/** Makes a scorer for a model; `codeHash` is the hash of the engine's source, computed by the caller. */
+export function createScorer(model: Model, codeHash: string): Scorer {
+  const rules = rulesOf(model);
+  const configHash = hashOf(model as unknown as Json);
+  const priors = new Map<string, Decimal>();
+  const priorOf = (type: string): Decimal => {
+    let logOdds = priors.get(type);
+    if (logOdds === undefined) {
+      logOdds = priorLogOdds(rules, rules.priors.get(type)!);
+      priors.set(type, logOdds);
+    }
+    return logOdds;
+  };
+  return { rules, configHash, score: (slug, claim) => scoreWith(rules, configHash, codeHash, priorOf, slug, claim) };
+}
+
+/** Scores one claim under one model. */
+export function score(model: Model, slug: string, claim: Claim, codeHash: string): Trace {
+  return createScorer(model, codeHash).score(slug, claim);
+}
+
+function scoreWith(
+  rules: Rules,
+  configHash: string,
+  codeHash: string,
+  priorOf: (type: string) => Decimal,
+  slug: string,
+  claim: Claim,
+): Trace {
+  const { weight: w, probability: p } = rules.places;
+
+  // Step 2: each link's weight.
+  const weighed = claim.evidence.map((link) => ({ link, ...linkWeight(rules, link) }));
+  // Step 3: independence.
+  const { groups, keptLink } = independence(
+    weighed.map(({ link, weight }) => ({ id: link.id, source: link.source, direction: link.direction, weight })),
+    rules.independence,
+  );
+  const links: LinkWorking[] = weighed.map(({ link, weight, working }) => {
+    const depends = keptLink.get(link.id) ?? null;
+    const signed = link.direction === 'supports' ? weight : weight.neg();
+    return {
+      id: link.id,
+      source: link.source,
+      direction: link.direction,
+      ...working,
+      signedWeight: fixed(signed, w),
+      kept: depends === null,
+      keptLink: depends,
+    };
+  });
+  const kept = weighed.filter(({ link }) => keptLink.get(link.id) === null);
+  const total = (direction: string): Decimal =>
+    kept.filter(({ link }) => link.direction === direction).reduce((sum, { weight }) => sum.plus(weight), new Decimal(0));
+
+  const coverageWorking = coverage(rules, claim);
+  const gradientWorking = gradient(rules, claim.votes);
+  const common = {
+    coverage: { done: coverageWorking.done, declared: coverageWorking.declared, value: coverageWorking.value },
+    gradient: { value: gradientWorking.value, status: gradientWorking.status },
+  };
+
+  // Step 1: a type the model does not score.
+  const applicable = rules.priors.has(claim.type);
+  const notScored = applicable ? null : notScoredReason(rules.model, claim.type);
+  // Step 4: nothing counted bears on the claim.
+  const sufficient = kept.some(({ weight }) => weight.greaterThan(0));
+  // Step 5: the prior.
+  const prior = applicable ? priorOf(claim.type) : null;
+
+  let result: TraceResult;
+  let sum: NonNullable<Trace['working']['sum']> | null = null;
+  let probabilityWorking: Trace['working']['probability'] = null;
+  let stateWorking: Trace['working']['state'] = null;
+  let stabilityWorking: Trace['working']['stability'] = null;
+  if (prior === null) {
+    result = { state: NOT_APPLICABLE, probability: null, posteriorLogOdds: null, reason: notScored, stability: null, ...common };
+  } else if (!sufficient) {
+    result = { state: INSUFFICIENT_EVIDENCE, probability: null, posteriorLogOdds: null, reason: INSUFFICIENT_REASON, stability: null, ...common };
+  } else {
+    // Step 6: posterior log-odds.
+    const supporting = total('supports');
+    const opposing = total('opposes');
+    const keptSum = supporting.minus(opposing);
+    const x = prior.plus(keptSum);
+    sum = { supporting: fixed(supporting, w), opposing: fixed(opposing, w), kept: fixed(keptSum, w), posteriorLogOdds: fixed(x, w) };
+    // Step 7: probability and state.
+    const exact = logistic(x);
+    const probability = round(exact, p, rules.mode);
+    const index = stateIndex(rules, probability);
+    probabilityWorking = { logistic: plain(exact), rounded: fixed(probability, p) };
+    stateWorking = { index, thresholds: rules.states.map(({ from, state }) => ({ from: plain(from), state })) };
+    // Step 8: stability.
+    const sources = new Set(kept.map(({ link }) => link.source)).size;
+    const stable = stability(rules, prior, keptSum, sources);
+    stabilityWorking = stable.working;
+    result = {
+      state: rules.states[index]!.state,
+      probability: fixed(probability, p),
+      posteriorLogOdds: fixed(x, w),
+      reason: null,
+      stability: { spread: stable.working.spread, level: stable.working.level },
+      ...common,
+    };
+  }
+
+  return {
+    traceFormat: TRACE_FORMAT,
+    claim: slug,
+    model: rules.id,
+    configHash,
+    inputHash: hashOf(claim as unknown as Json),
+    codeHash,
+    links: links.map(({ id, weight, kept: counts, keptLink: depends }) => ({ id, weight, kept: counts, keptLink: depends })),
+    result,
+    input: claim,
+    working: {
+      type: claim.type,
+      applicable,
+      notScoredReason: notScored,
+      links,
+      independence: rules.independence,
+      groups,
+      prior: prior === null ? null : { probability: plain(rules.priors.get(claim.type)!), logOdds: fixed(prior, w) },
+      sum,
+      probability: probabilityWorking,
+      state: stateWorking,
+      stability: stabilityWorking,
+      coverage: coverageWorking,
+      gradient: gradientWorking,
+      rounding: { mode: rules.mode, weight: w, probability: p, coverage: rules.places.coverage },
+    },
+  };
+}

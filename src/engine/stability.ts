@@ -1,0 +1,47 @@
+/** Step 8: how much the probability depends on the weights' scale. */
+import { Decimal, fixed, plain } from './decimal.ts';
+import { probabilityOf } from './probability.ts';
+import type { Rules } from './rules.ts';
+import type { StabilityLevel } from './types.ts';
+
+/** The working of step 8. */
+export interface StabilityWorking {
+  readonly rescores: readonly { readonly scale: string; readonly logOdds: string; readonly probability: string }[];
+  readonly spread: string;
+  readonly sources: number;
+  readonly minGroupsForHigh: number;
+  readonly capped: boolean;
+  readonly level: StabilityLevel;
+}
+
+/**
+ * Re-scores with the kept weights scaled by each of the model's scales; the spread of the rounded
+ * probabilities sets the level, and too few distinct sources among the counted links cap `high`
+ * at `medium`.
+ */
+export function stability(rules: Rules, prior: Decimal, keptSum: Decimal, sources: number): { spread: Decimal; working: StabilityWorking } {
+  const p = rules.places.probability;
+  const rescores = rules.scales.map((scale) => {
+    const logOdds = prior.plus(scale.times(keptSum));
+    return { scale, logOdds, probability: probabilityOf(rules, logOdds) };
+  });
+  const probabilities = rescores.map((r) => r.probability);
+  const spread = Decimal.max(...probabilities).minus(Decimal.min(...probabilities));
+  const measured: StabilityLevel = spread.lessThanOrEqualTo(rules.stabilityHigh)
+    ? 'high'
+    : spread.lessThanOrEqualTo(rules.stabilityMedium)
+      ? 'medium'
+      : 'low';
+  const capped = measured === 'high' && sources < rules.minGroupsForHigh;
+  return {
+    spread,
+    working: {
+      rescores: rescores.map((r) => ({ scale: plain(r.scale), logOdds: plain(r.logOdds), probability: fixed(r.probability, p) })),
+      spread: fixed(spread, p),
+      sources,
+      minGroupsForHigh: rules.minGroupsForHigh,
+      capped,
+      level: capped ? 'medium' : measured,
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The data the engine reads and writes. Every number of a model or a claim is an exact decimal
+ * string: the loader keeps the digits that were written in the file, and the engine parses them
+ * with decimal.js, never through a binary float.
+ */
+
+/** A decimal number written as a string, e.g. "0.35". */
+export type DecimalString = string;
+
+/** The rounding modes a model may declare. */
+export type RoundingMode = 'half-even' | 'half-up';
+
+/** The independence strategies a model may declare. */
+export type IndependenceStrategy = 'strongest-per-group-and-direction' | 'count-every-link';
+
+/** A level table such as `relevance` or `authenticity`: level name to factor. */
+export type LevelTable = Readonly<Record<string, DecimalString>>;
+
+/** A released scoring model, as validated and normalised by the loader. */
+export interface Model {
+  readonly name: string;
+  readonly version: string;
+  readonly released: string;
+  readonly basedOn: string | null;
+  readonly summary: string;
+  readonly changes: readonly string[];
+  readonly relevance: LevelTable;
+  readonly observation: LevelTable;
+  readonly interpretation: { readonly stepCost: DecimalString; readonly floor: DecimalString };
+  readonly authenticity: LevelTable;
+  readonly extraction: LevelTable;
+  readonly independence: IndependenceStrategy;
+  readonly priors: LevelTable;
+  readonly notScored: Readonly<Record<string, string>>;
+  readonly states: readonly { readonly from: DecimalString; readonly state: string }[];
+  readonly rounding: {
+    readonly mode: RoundingMode;
+    readonly weight: DecimalString;
+    readonly probability: DecimalString;
+    readonly coverage: DecimalString;
+  };
+  readonly stability: {
+    readonly scales: readonly DecimalString[];
+    readonly high: DecimalString;
+    readonly medium: DecimalString;
+    readonly minGroupsForHigh: DecimalString;
+  };
+  readonly review: { readonly checks: readonly string[] };
+  readonly gradient: {
+    readonly floor: DecimalString;
+    readonly neutral: DecimalString;
+    readonly trueFrom: DecimalString;
+    readonly falseTo: DecimalString;
+  };
+}
+
+/** Where evidence independently came from: one entry per independence group. */
+export interface Source {
+  readonly id: string;
+  readonly name: string;
+  readonly url: string | null;
+}
+
+/** The direction in which a link bears on its claim. */
+export type Direction = 'supports' | 'opposes';
+
+/** One evidence link of a claim. */
+export interface EvidenceLink {
+  readonly id: string;
+  readonly source: string;
+  readonly direction: Direction;
+  readonly passage: string;
+  readonly locator: string | null;
+  readonly relevance: string;
+  readonly observation: string;
+  readonly interpretationSteps: DecimalString;
+  readonly authenticity: string;
+  readonly extraction: string;
+  readonly recordedBy: string | null;
+}
+
+/** One review check performed on a claim. */
+export interface Review {
+  readonly check: string;
+  readonly by: string;
+  readonly on: string;
+}
+
+/** One community vote on a claim. */
+export interface Vote {
+  readonly voter: string;
+  readonly reputation: DecimalString;
+  readonly value: DecimalString;
+}
+
+/** A claim, as validated and normalised by the loader (defaults filled in, absent values null). */
+export interface Claim {
+  readonly statement: string;
+  readonly type: string;
+  readonly author: string;
+  readonly recorded: string;
+  readonly note: string | null;
+  readonly sources: readonly Source[];
+  readonly evidence: readonly EvidenceLink[];
+  readonly reviews: readonly Review[];
+  readonly votes: readonly Vote[];
+}
+
+/** The states a result can be in besides the model's own state names. */
+export const NOT_APPLICABLE = 'not-applicable';
+/** No counted link bears on the claim. */
+export const INSUFFICIENT_EVIDENCE = 'insufficient-evidence';
+
+/** A link as the trace's top-level `links` array lists it. */
+export interface TraceLink {
+  readonly id: string;
+  readonly weight: DecimalString;
+  readonly kept: boolean;
+  readonly keptLink: string | null;
+}
+
+/** Stability of a scored result. */
+export type StabilityLevel = 'high' | 'medium' | 'low';
+
+/** Status of the community gradient. */
+export type GradientStatus = 'no-votes' | 'consensus-true' | 'consensus-false' | 'contested';
+
+/** The result block of a trace, exactly as DESIGN §5 fixes it. */
+export interface TraceResult {
+  readonly state: string;
+  readonly probability: DecimalString | null;
+  readonly posteriorLogOdds: DecimalString | null;
+  readonly reason: string | null;
+  readonly stability: { readonly spread: DecimalString; readonly level: StabilityLevel } | null;
+  readonly coverage: { readonly done: number; readonly declared: number; readonly value: DecimalString };
+  readonly gradient: { readonly value: DecimalString; readonly status: GradientStatus };
+}

@@ -1,0 +1,47 @@
+/**
+ * Problems with a user's input are data: each names the file, the line, the field and what is
+ * wrong, and one formatter prints them as `file:line: field: what is wrong`.
+ */
+
+/** One thing wrong with one field of one file. */
+export interface Problem {
+  readonly file: string;
+  readonly line: number;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** Formats a problem as `file:line: field: what is wrong`. */
+export function formatProblem({ file, line, field, message }: Problem): string {
+  return `${file}:${line}: ${field}: ${message}`;
+}
+
+/** Sorts problems by file, then line, then field, so that reports are stable. */
+export function sortProblems(problems: readonly Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) => cmp(a.file, b.file) || a.line - b.line || cmp(a.field, b.field) || cmp(a.message, b.message),
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Writes a field path as `evidence[2].relevance`. */
+export function fieldName(path: readonly (string | number)[]): string {
+  if (path.length === 0) return '(file)';
+  return path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))
+    .join('');
+}
+
+/** An error that carries problems to the command line, which prints them and exits 1. */
+export class InputError extends Error {
+  readonly problems: readonly Problem[];
+
+  constructor(problems: readonly Problem[]) {
+    super(sortProblems(problems).map(formatProblem).join('\n'));
+    this.name = 'InputError';
+    this.problems = sortProblems(problems);
+  }
+}

@@ -1,0 +1,87 @@
+/** The schema of a claim file, `content/claims/<slug>.yaml` (DESIGN §3). */
+import { z } from 'astro/zod';
+import { decimal, isoDate, slugLike, text } from './common.ts';
+
+/** A URL limited to http and https; anything else could run script or leave the web. */
+export const httpUrl = z
+  .string({ invalid_type_error: 'must be an http or https URL' })
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http or https URL');
+
+const direction = z.enum(['supports', 'opposes'], { errorMap: () => ({ message: 'must be supports or opposes' }) });
+
+/** A claim as written in its file. */
+export const claimSchema = z
+  .object({
+    statement: text.describe('The claim, in one sentence.'),
+    type: text.describe('The kind of claim; the model decides whether it is scored.'),
+    author: text.describe('Who recorded the claim.'),
+    recorded: isoDate.describe('When the claim was recorded.'),
+    note: text.nullable().optional().describe('Plain Markdown shown above the working.'),
+    sources: z
+      .array(
+        z
+          .object({
+            id: slugLike.describe('Unique within the claim; evidence names it.'),
+            name: text.describe('The source, in words.'),
+            url: httpUrl.nullable().optional().describe('Where the source can be read.'),
+          })
+          .strict(),
+      )
+      .describe('Where evidence independently came from: one entry per group.'),
+    evidence: z
+      .array(
+        z
+          .object({
+            id: slugLike.describe('Unique within the claim.'),
+            source: slugLike.describe('The id of a source above.'),
+            direction: direction.describe('Whether the link supports or opposes the claim.'),
+            passage: text.describe('The exact quoted words.'),
+            locator: text.nullable().optional().describe('Where in the source the passage is.'),
+            relevance: text.describe('How directly the passage bears on the claim.'),
+            observation: text.describe('What kind of thing the evidence is.'),
+            interpretationSteps: decimal.describe('Steps of reasoning between the passage and the claim.'),
+            authenticity: text.optional().describe('Whether the passage is really in the source.'),
+            extraction: text.optional().describe('Whether the reading of the passage is faithful.'),
+            recordedBy: text.nullable().optional().describe('Who recorded the link.'),
+          })
+          .strict(),
+      )
+      .describe('The evidence links.'),
+    reviews: z
+      .array(
+        z
+          .object({
+            check: text.describe('Which check was done.'),
+            by: text.describe('Who did it.'),
+            on: isoDate.describe('When.'),
+          })
+          .strict(),
+      )
+      .nullable()
+      .optional()
+      .describe('Review checks done on the claim.'),
+    votes: z
+      .array(
+        z
+          .object({
+            voter: text.describe('Who voted.'),
+            reputation: decimal.describe("The voter's reputation; below zero counts as zero."),
+            value: decimal.describe('The vote, from 0 (false) to 1 (true).'),
+          })
+          .strict(),
+      )
+      .nullable()
+      .optional()
+      .describe('Community votes.'),
+  })
+  .strict();
+
+/** A claim file's content before normalisation. */
+export type ClaimInput = z.infer<typeof claimSchema>;

@@ -1,0 +1,79 @@
+/** The schema of a model file, `models/<name>@<version>.yaml` (DESIGN §2). */
+import { z } from 'astro/zod';
+import { decimal, isoDate, slugLike, text } from './common.ts';
+
+const levels = (what: string) =>
+  z.record(text, decimal, { invalid_type_error: `must map each ${what} level to a factor` }).describe(`Factor for each ${what} level.`);
+
+const verification = z
+  .object({
+    unverified: decimal.describe('Factor for evidence nobody has checked yet (the default).'),
+    verified: decimal.describe('Factor for evidence somebody has checked and found sound.'),
+    doubted: decimal.describe('Factor for evidence somebody has checked and doubts.'),
+    refuted: decimal.describe('Factor for evidence somebody has checked and found false.'),
+  })
+  .strict();
+
+/** A model as written in its file, numbers still as the strings that were written. */
+export const modelSchema = z
+  .object({
+    name: slugLike.describe('The model family name; the id is `<name>@<version>`.'),
+    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a version such as 0.1.0').describe('Semantic version of this release.'),
+    released: isoDate.describe('The date this version was released.'),
+    basedOn: z.string().regex(/^[a-z0-9-]+@\d+\.\d+\.\d+$/, 'must be a model id such as ledger@1.0.0').nullable().optional().describe('The model this one is shown against.'),
+    summary: text.describe('One paragraph in plain words.'),
+    changes: z.array(text).describe('What this version changed, one item per change.'),
+    relevance: levels('relevance'),
+    observation: levels('observation'),
+    interpretation: z
+      .object({
+        stepCost: decimal.describe('What each step of interpretation takes off the factor.'),
+        floor: decimal.describe('The least the interpretation factor can be.'),
+      })
+      .strict()
+      .describe('factor = max(floor, 1 − stepCost × steps).'),
+    authenticity: verification.describe('Whether the passage is really in the source.'),
+    extraction: verification.describe('Whether the reading of the passage is faithful.'),
+    independence: z
+      .enum(['strongest-per-group-and-direction', 'count-every-link'], {
+        errorMap: () => ({ message: 'must be strongest-per-group-and-direction or count-every-link' }),
+      })
+      .describe('How links from one source in one direction are counted.'),
+    priors: z.record(text, decimal).describe('Starting probability by claim type; types not listed are not scored.'),
+    notScored: z.record(text, text).describe('The reason shown for a type this model refuses to score.'),
+    states: z
+      .array(z.object({ from: decimal.describe('Inclusive lower bound.'), state: text.describe('State name.') }).strict())
+      .min(1, 'must list at least one state')
+      .describe('Ascending inclusive lower bounds on the rounded probability; the first is 0.'),
+    rounding: z
+      .object({
+        mode: z.enum(['half-even', 'half-up'], { errorMap: () => ({ message: 'must be half-even or half-up' }) }).describe('How ties are rounded.'),
+        weight: decimal.describe('Decimal places of weights and log-odds.'),
+        probability: decimal.describe('Decimal places of probabilities, spreads and gradients.'),
+        coverage: decimal.describe('Decimal places of review coverage.'),
+      })
+      .strict(),
+    stability: z
+      .object({
+        scales: z.array(decimal).min(1, 'must list at least one scale').describe('Factors the kept weights are re-scored with.'),
+        high: decimal.describe('The largest spread that is still high stability.'),
+        medium: decimal.describe('The largest spread that is still medium stability.'),
+        minGroupsForHigh: decimal.describe('Fewest distinct sources for high stability.'),
+      })
+      .strict(),
+    review: z
+      .object({ checks: z.array(slugLike).min(1, 'must declare at least one check').describe('The checks review coverage counts.') })
+      .strict(),
+    gradient: z
+      .object({
+        floor: decimal.describe('The least weight any vote gets.'),
+        neutral: decimal.describe('The gradient of a claim with no votes.'),
+        trueFrom: decimal.describe('Gradient at or above which the community holds the claim true.'),
+        falseTo: decimal.describe('Gradient at or below which the community holds the claim false.'),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** A model file's content before normalisation. */
+export type ModelInput = z.infer<typeof modelSchema>;
