@@ -1,0 +1,22 @@
+// @ts-check
+import mdx from '@astrojs/mdx';
+import { defineConfig } from 'astro/config';
+
+/** The public address the site is published at; canonical URLs and feeds are built from it. */
+const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
+
+export default defineConfig({
+  site,
+  trailingSlash: 'always',
+  outDir: process.env.LEDGER_OUT_DIR ?? './dist',
+  build: {
+    format: 'directory',
+    // External stylesheets only: the Content-Security-Policy allows no inline <style> blocks to be needed.
+    inlineStylesheets: 'never',
+  },
+  integrations: [mdx()],
+  devToolbar: { enabled: false },
+  markdown: {
+    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } },
+  },
+});

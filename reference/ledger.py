@@ -1,0 +1,944 @@
+#!/usr/bin/env python3
+"""Reference implementation of the claim ledger's scoring algorithm.
+
+This file is an independent re-implementation, written from DESIGN.md
+(sections 2 to 5) rather than translated from the TypeScript engine, so that
+the two can be checked against each other. It uses only the Python standard
+library.
+
+Usage:
+    python3 reference/ledger.py score <claim.json> --model <model.json>
+    python3 reference/ledger.py verify <site-or-snapshot dir>
+    python3 reference/ledger.py batch < cases.jsonl
+
+Every number is read from a decimal string into decimal.Decimal and every
+operation runs in one context (40 significant digits, half-even), never a
+binary float. Rounding to k places happens only through ``round_to``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass
+from decimal import (
+    MAX_EMAX,
+    MAX_PREC,
+    MIN_EMIN,
+    ROUND_HALF_EVEN,
+    ROUND_HALF_UP,
+    Context,
+    Decimal,
+    DecimalException,
+    DivisionByZero,
+    InvalidOperation,
+    Overflow,
+)
+from pathlib import Path
+from typing import Any
+
+TRACE_FORMAT = 1
+
+# One home for the number system. 40 significant digits for every +, -, x, /,
+# ln and exp. The exponent range is widened to the maximum so that, like
+# decimal.js (whose exponent limit is about 9e15), exp() of a large log-odds
+# does not overflow where the engine would still return a finite number.
+CTX = Context(
+    prec=40,
+    rounding=ROUND_HALF_EVEN,
+    Emax=MAX_EMAX,
+    Emin=MIN_EMIN,
+    traps=[InvalidOperation, DivisionByZero, Overflow],
+)
+
+# Quantizing to k decimal places must not be limited by the 40-digit
+# precision (decimal.js's toDecimalPlaces is not), so it gets its own context.
+QUANTIZE_CTX = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[InvalidOperation])
+
+ROUNDING_MODES = {"half-even": ROUND_HALF_EVEN, "half-up": ROUND_HALF_UP}
+INDEPENDENCE_STRATEGIES = ("strongest-per-group-and-direction", "count-every-link")
+DIRECTIONS = ("supports", "opposes")
+
+INSUFFICIENT_REASON = (
+    "No counted evidence link has a weight above 0, so nothing has borne on the claim yet."
+)
+
+# A finite decimal in plain or exponent notation. ASCII digits only: Python's
+# Decimal() would also accept "NaN", "Infinity", "1_000", " 1 " and Unicode
+# digits, none of which is a decimal string in the ledger's sense.
+DECIMAL_PATTERN = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+class LedgerError(Exception):
+    """A problem with the input, reported to the user as one clear message."""
+
+
+# ---------------------------------------------------------------------------
+# Numbers
+# ---------------------------------------------------------------------------
+
+
+def parse_decimal(value: Any, where: str) -> Decimal:
+    """Read a decimal string exactly; ``where`` names the field for errors."""
+    if not isinstance(value, str):
+        raise LedgerError(f"{where}: must be a decimal string, got {describe(value)}")
+    if not DECIMAL_PATTERN.fullmatch(value):
+        raise LedgerError(f"{where}: {value!r} is not a decimal number")
+    return Decimal(value)
+
+
+def parse_places(value: Any, where: str) -> int:
+    """Read a count of decimal places: a whole number from 0 to 1000."""
+    number = parse_decimal(value, where)
+    if number != number.to_integral_value() or number < 0 or number > 1000:
+        raise LedgerError(f"{where}: must be a whole number from 0 to 1000, got {value!r}")
+    return int(number)
+
+
+def round_to(x: Decimal, places: int, mode: str) -> Decimal:
+    """round_k: quantize ``x`` to ``places`` decimal places with the model's mode.
+
+    ROUND_HALF_UP rounds ties away from zero, for negative numbers too. A
+    negative zero is turned into a plain zero so that it never prints as
+    "-0.000000".
+    """
+    rounded = x.quantize(Decimal(1).scaleb(-places), rounding=ROUNDING_MODES[mode], context=QUANTIZE_CTX)
+    if rounded.is_zero():
+        rounded = rounded.copy_abs()
+    return rounded
+
+
+def fixed(x: Decimal) -> str:
+    """Write an already-rounded decimal in plain notation, keeping its places."""
+    return format(x, "f")
+
+
+def logistic(x: Decimal) -> Decimal:
+    """1 / (1 + e^(-x)): exp of the negated value, then 1 + that, then 1 / that."""
+    return CTX.divide(Decimal(1), CTX.add(Decimal(1), CTX.exp(CTX.minus(x))))
+
+
+# ---------------------------------------------------------------------------
+# Canonical JSON (RFC 8785) and hashes
+# ---------------------------------------------------------------------------
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+# Characters JSON.stringify escapes: quote, backslash, C0 controls and lone
+# surrogates (a Python str from json.loads holds surrogates only when unpaired).
+_NEEDS_ESCAPE = re.compile('["\\\\\x00-\x1f\ud800-\udfff]')
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group(0)
+    return _ESCAPES.get(char) or f"\\u{ord(char):04x}"
+
+
+def canonical_string(text: str) -> str:
+    """A JSON string literal exactly as JSON.stringify (and so JCS) writes it."""
+    return '"' + _NEEDS_ESCAPE.sub(_escape_char, text) + '"'
+
+
+def _utf16_key(key: str) -> bytes:
+    # Big-endian UTF-16 bytes compare in the same order as UTF-16 code units.
+    return key.encode("utf-16-be", "surrogatepass")
+
+
+def canonical_json(value: Any, where: str = "$") -> str:
+    """RFC 8785 canonical JSON: keys sorted by UTF-16 code units, no whitespace.
+
+    Models and claims hold only strings, arrays, objects and null; booleans and
+    safe integers are accepted too. Any other number is refused, because the
+    ledger writes every decimal as a string so that all languages hash the same
+    bytes.
+    """
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return canonical_string(value)
+    if isinstance(value, int) and abs(value) <= 2**53 - 1:
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ",".join(canonical_json(item, f"{where}[{i}]") for i, item in enumerate(value)) + "]"
+    if isinstance(value, dict):
+        keys = sorted(value, key=_utf16_key)
+        return "{" + ",".join(
+            canonical_string(key) + ":" + canonical_json(value[key], f"{where}.{key}") for key in keys
+        ) + "}"
+    raise LedgerError(f"{where}: cannot be hashed: numbers must be written as decimal strings")
+
+
+def sha256_hex(data: bytes) -> str:
+    """'sha256:' followed by the lower-case hex SHA-256 of ``data``."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def hash_canonical(value: Any) -> str:
+    """configHash / inputHash: SHA-256 over the UTF-8 bytes of the canonical JSON."""
+    return sha256_hex(canonical_json(value).encode("utf-8", "surrogatepass"))
+
+
+def code_hash() -> str:
+    """codeHash of the reference: SHA-256 of this file's bytes (never compared)."""
+    return sha256_hex(Path(__file__).read_bytes())
+
+
+# ---------------------------------------------------------------------------
+# Reading a model and a claim
+# ---------------------------------------------------------------------------
+
+
+def describe(value: Any) -> str:
+    """A short name for a JSON value's type, for error messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (int, float, Decimal)):
+        return "a number"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def need(obj: dict, key: str, kind: type | tuple, where: str) -> Any:
+    """obj[key], checked to be present and of JSON type ``kind`` (NoneType allows null)."""
+    label = f"{where}.{key}" if where else key
+    if key not in obj:
+        raise LedgerError(f"{label}: is required")
+    value = obj[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds):
+        wanted = " or ".join("null" if k is type(None) else describe(k()) for k in kinds)
+        raise LedgerError(f"{label}: must be {wanted}, got {describe(value)}")
+    return value
+
+
+def need_decimal(obj: dict, key: str, where: str) -> Decimal:
+    """obj[key], checked to be present and read as a decimal string."""
+    label = f"{where}.{key}" if where else key
+    if key not in obj:
+        raise LedgerError(f"{label}: is required")
+    return parse_decimal(obj[key], label)
+
+
+def decimal_table(model: dict, key: str) -> dict[str, Decimal]:
+    """A model table of label -> decimal string (relevance, observation, ...)."""
+    table = need(model, key, dict, "")
+    return {label: parse_decimal(value, f"{key}.{label}") for label, value in table.items()}
+
+
+@dataclass
+class Model:
+    """A scoring model with every number read into a Decimal."""
+
+    id: str
+    relevance: dict[str, Decimal]
+    observation: dict[str, Decimal]
+    step_cost: Decimal
+    interpretation_floor: Decimal
+    authenticity: dict[str, Decimal]
+    extraction: dict[str, Decimal]
+    independence: str
+    priors: dict[str, Decimal]
+    not_scored: dict[str, str]
+    states: list[tuple[Decimal, str]]
+    mode: str
+    weight_places: int
+    probability_places: int
+    coverage_places: int
+    scales: list[Decimal]
+    stability_high: Decimal
+    stability_medium: Decimal
+    min_groups_for_high: Decimal
+    checks: list[str]
+    gradient_floor: Decimal
+    neutral: Decimal
+    true_from: Decimal
+    false_to: Decimal
+
+
+def read_model(raw: Any) -> Model:
+    """Check a model object (DESIGN §2, canonical JSON form) and read its numbers."""
+    if not isinstance(raw, dict):
+        raise LedgerError(f"model: must be an object, got {describe(raw)}")
+    name = need(raw, "name", str, "")
+    version = need(raw, "version", str, "")
+    for key in ("released", "summary"):
+        need(raw, key, str, "")
+    need(raw, "basedOn", (str, type(None)), "")
+    need(raw, "changes", list, "")
+
+    interpretation = need(raw, "interpretation", dict, "")
+    independence = need(raw, "independence", str, "")
+    if independence not in INDEPENDENCE_STRATEGIES:
+        raise LedgerError(f"independence: must be one of {', '.join(INDEPENDENCE_STRATEGIES)}, got {independence!r}")
+
+    not_scored = need(raw, "notScored", dict, "")
+    for key, reason in not_scored.items():
+        if not isinstance(reason, str):
+            raise LedgerError(f"notScored.{key}: must be a string, got {describe(reason)}")
+
+    states_raw = need(raw, "states", list, "")
+    if not states_raw:
+        raise LedgerError("states: must list at least one state")
+    states = []
+    for i, entry in enumerate(states_raw):
+        if not isinstance(entry, dict):
+            raise LedgerError(f"states[{i}]: must be an object, got {describe(entry)}")
+        states.append((need_decimal(entry, "from", f"states[{i}]"), need(entry, "state", str, f"states[{i}]")))
+
+    rounding = need(raw, "rounding", dict, "")
+    mode = need(rounding, "mode", str, "rounding")
+    if mode not in ROUNDING_MODES:
+        raise LedgerError(f"rounding.mode: must be half-even or half-up, got {mode!r}")
+
+    stability = need(raw, "stability", dict, "")
+    scales = need(stability, "scales", list, "stability")
+    if not scales:
+        raise LedgerError("stability.scales: must list at least one scale")
+
+    checks = need(need(raw, "review", dict, ""), "checks", list, "review")
+    for i, check in enumerate(checks):
+        if not isinstance(check, str):
+            raise LedgerError(f"review.checks[{i}]: must be a string, got {describe(check)}")
+
+    gradient = need(raw, "gradient", dict, "")
+    return Model(
+        id=f"{name}@{version}",
+        relevance=decimal_table(raw, "relevance"),
+        observation=decimal_table(raw, "observation"),
+        step_cost=need_decimal(interpretation, "stepCost", "interpretation"),
+        interpretation_floor=need_decimal(interpretation, "floor", "interpretation"),
+        authenticity=decimal_table(raw, "authenticity"),
+        extraction=decimal_table(raw, "extraction"),
+        independence=independence,
+        priors=decimal_table(raw, "priors"),
+        not_scored=not_scored,
+        states=states,
+        mode=mode,
+        weight_places=parse_places(need(rounding, "weight", str, "rounding"), "rounding.weight"),
+        probability_places=parse_places(need(rounding, "probability", str, "rounding"), "rounding.probability"),
+        coverage_places=parse_places(need(rounding, "coverage", str, "rounding"), "rounding.coverage"),
+        scales=[parse_decimal(s, f"stability.scales[{i}]") for i, s in enumerate(scales)],
+        stability_high=need_decimal(stability, "high", "stability"),
+        stability_medium=need_decimal(stability, "medium", "stability"),
+        min_groups_for_high=need_decimal(stability, "minGroupsForHigh", "stability"),
+        checks=list(checks),
+        gradient_floor=need_decimal(gradient, "floor", "gradient"),
+        neutral=need_decimal(gradient, "neutral", "gradient"),
+        true_from=need_decimal(gradient, "trueFrom", "gradient"),
+        false_to=need_decimal(gradient, "falseTo", "gradient"),
+    )
+
+
+@dataclass
+class Link:
+    """One evidence link, as far as the arithmetic needs it."""
+
+    id: str
+    source: str
+    direction: str
+    relevance: str
+    observation: str
+    steps: Decimal
+    authenticity: str
+    extraction: str
+
+
+@dataclass
+class Claim:
+    """The parts of a normalised claim that the algorithm reads."""
+
+    type: str
+    author: str
+    links: list[Link]
+    reviews: list[tuple[str, str]]  # (check, by)
+    votes: list[tuple[Decimal, Decimal]]  # (reputation, value)
+
+
+def read_claim(raw: Any) -> Claim:
+    """Check a normalised claim (a trace's ``input``) and read what scoring uses.
+
+    Fields the arithmetic does not read (statement, passages, dates, ...) are
+    only hashed, so beyond their presence they are left to the site's checker.
+    """
+    if not isinstance(raw, dict):
+        raise LedgerError(f"claim: must be an object, got {describe(raw)}")
+    for key in ("statement", "recorded"):
+        need(raw, key, str, "")
+    need(raw, "note", (str, type(None)), "")
+    need(raw, "sources", list, "")
+    links = []
+    for i, item in enumerate(need(raw, "evidence", list, "")):
+        where = f"evidence[{i}]"
+        if not isinstance(item, dict):
+            raise LedgerError(f"{where}: must be an object, got {describe(item)}")
+        direction = need(item, "direction", str, where)
+        if direction not in DIRECTIONS:
+            raise LedgerError(f"{where}.direction: must be supports or opposes, got {direction!r}")
+        links.append(
+            Link(
+                id=need(item, "id", str, where),
+                source=need(item, "source", str, where),
+                direction=direction,
+                relevance=need(item, "relevance", str, where),
+                observation=need(item, "observation", str, where),
+                steps=need_decimal(item, "interpretationSteps", where),
+                authenticity=need(item, "authenticity", str, where),
+                extraction=need(item, "extraction", str, where),
+            )
+        )
+    reviews = []
+    for i, item in enumerate(need(raw, "reviews", list, "")):
+        where = f"reviews[{i}]"
+        if not isinstance(item, dict):
+            raise LedgerError(f"{where}: must be an object, got {describe(item)}")
+        reviews.append((need(item, "check", str, where), need(item, "by", str, where)))
+    votes = []
+    for i, item in enumerate(need(raw, "votes", list, "")):
+        where = f"votes[{i}]"
+        if not isinstance(item, dict):
+            raise LedgerError(f"{where}: must be an object, got {describe(item)}")
+        votes.append(
+            (
+                need_decimal(item, "reputation", where),
+                need_decimal(item, "value", where),
+            )
+        )
+    return Claim(
+        type=need(raw, "type", str, ""),
+        author=need(raw, "author", str, ""),
+        links=links,
+        reviews=reviews,
+        votes=votes,
+    )
+
+
+# ---------------------------------------------------------------------------
+# The algorithm, one function per step of DESIGN §4
+# ---------------------------------------------------------------------------
+
+
+def step1_not_applicable_reason(claim: Claim, model: Model) -> str | None:
+    """Step 1: a claim whose type has no prior is not scored; return why, else None."""
+    if claim.type in model.priors:
+        return None
+    return model.not_scored.get(claim.type, f"this model does not score claims of type {claim.type}")
+
+
+def factor(table: dict[str, Decimal], label: str, table_name: str, where: str, model: Model) -> Decimal:
+    """Look a link's label up in one of the model's factor tables."""
+    if label not in table:
+        raise LedgerError(f"{where}.{table_name}: {label!r} is not a {table_name} level of model {model.id}")
+    return table[label]
+
+
+def interpretation_factor(steps: Decimal, model: Model) -> Decimal:
+    """Step 2's interpretation factor: max(floor, 1 - stepCost x steps)."""
+    return max(model.interpretation_floor, CTX.subtract(Decimal(1), CTX.multiply(model.step_cost, steps)))
+
+
+def step2_link_weight(link: Link, index: int, model: Model) -> Decimal:
+    """Step 2: the rounded, unsigned weight of one link.
+
+    round_w(((((relevance x observation) x interpretation) x authenticity) x extraction)),
+    multiplied in exactly that order. The direction's sign is applied later.
+    """
+    where = f"evidence[{index}]"
+    product = CTX.multiply(
+        factor(model.relevance, link.relevance, "relevance", where, model),
+        factor(model.observation, link.observation, "observation", where, model),
+    )
+    product = CTX.multiply(product, interpretation_factor(link.steps, model))
+    product = CTX.multiply(product, factor(model.authenticity, link.authenticity, "authenticity", where, model))
+    product = CTX.multiply(product, factor(model.extraction, link.extraction, "extraction", where, model))
+    return round_to(product, model.weight_places, model.mode)
+
+
+def step3_independence(links: list[Link], weights: list[Decimal], model: Model) -> list[tuple[bool, str | None]]:
+    """Step 3: for each link, (kept, keptLink).
+
+    Under strongest-per-group-and-direction the links are grouped by
+    (source, direction); in each group the largest rounded weight is kept,
+    ties going to the first in file order, and every other member names the
+    kept link. Under count-every-link every link is kept.
+    """
+    if model.independence == "count-every-link":
+        return [(True, None) for _ in links]
+    strongest: dict[tuple[str, str], int] = {}
+    for i, link in enumerate(links):
+        key = (link.source, link.direction)
+        # Strictly greater, so that an equal weight later in the file loses the tie.
+        if key not in strongest or weights[i] > weights[strongest[key]]:
+            strongest[key] = i
+    decisions: list[tuple[bool, str | None]] = []
+    for i, link in enumerate(links):
+        kept_index = strongest[(link.source, link.direction)]
+        decisions.append((True, None) if kept_index == i else (False, links[kept_index].id))
+    return decisions
+
+
+def step4_insufficient(weights: list[Decimal], decisions: list[tuple[bool, str | None]]) -> bool:
+    """Step 4: True when no kept link has a weight above 0."""
+    return not any(kept and weight > 0 for weight, (kept, _) in zip(weights, decisions))
+
+
+def step5_prior_log_odds(claim: Claim, model: Model) -> Decimal:
+    """Step 5: round_w(ln(p / (1 - p))) for the prior p of the claim's type."""
+    p = model.priors[claim.type]
+    try:
+        log_odds = CTX.ln(CTX.divide(p, CTX.subtract(Decimal(1), p)))
+    except DecimalException:
+        raise LedgerError(f"priors.{claim.type}: the prior must lie strictly between 0 and 1, got {p}") from None
+    return round_to(log_odds, model.weight_places, model.mode)
+
+
+def kept_sum(links: list[Link], weights: list[Decimal], decisions: list[tuple[bool, str | None]]) -> Decimal:
+    """The signed sum of kept weights, accumulated in file order (steps 6 and 8)."""
+    total = Decimal(0)
+    for link, weight, (kept, _) in zip(links, weights, decisions):
+        if kept:
+            total = CTX.add(total, weight) if link.direction == "supports" else CTX.subtract(total, weight)
+    return total
+
+
+def step6_posterior_log_odds(prior: Decimal, signed_sum: Decimal) -> Decimal:
+    """Step 6: prior log-odds + kept supporting weights - kept opposing weights."""
+    return CTX.add(prior, signed_sum)
+
+
+def step7_probability_and_state(x: Decimal, model: Model) -> tuple[Decimal, str]:
+    """Step 7: round_p(logistic(x)), and the last state whose ``from`` <= it."""
+    probability = round_to(logistic(x), model.probability_places, model.mode)
+    state = None
+    for lower_bound, name in model.states:
+        if lower_bound <= probability:
+            state = name
+    if state is None:
+        raise LedgerError(f"states: no state starts at or below the probability {fixed(probability)}")
+    return probability, state
+
+
+def step8_stability(
+    prior: Decimal, signed_sum: Decimal, links: list[Link], decisions: list[tuple[bool, str | None]], model: Model
+) -> tuple[Decimal, str]:
+    """Step 8: (spread, level) from re-scoring with the kept weights scaled.
+
+    Each scale s gives round_p(logistic(prior + s x keptSum)); the spread is
+    the largest minus the smallest. Fewer distinct sources among the kept links
+    than minGroupsForHigh caps ``high`` at ``medium``.
+    """
+    probabilities = [
+        round_to(logistic(CTX.add(prior, CTX.multiply(scale, signed_sum))), model.probability_places, model.mode)
+        for scale in model.scales
+    ]
+    spread = round_to(CTX.subtract(max(probabilities), min(probabilities)), model.probability_places, model.mode)
+    if spread <= model.stability_high:
+        level = "high"
+    elif spread <= model.stability_medium:
+        level = "medium"
+    else:
+        level = "low"
+    distinct_sources = {link.source for link, (kept, _) in zip(links, decisions) if kept}
+    if level == "high" and len(distinct_sources) < model.min_groups_for_high:
+        level = "medium"
+    return spread, level
+
+
+def step9_coverage(claim: Claim, model: Model) -> tuple[int, int, Decimal]:
+    """Step 9: (done, declared, round_c(done / declared)).
+
+    A review counts when the model declares its check and it was done by
+    someone other than the claim's author; a declared check is done when at
+    least one review of it counts.
+    """
+    counted = {check for check, by in claim.reviews if check in model.checks and by != claim.author}
+    declared = len(model.checks)
+    done = sum(1 for check in model.checks if check in counted)
+    if declared == 0:
+        raise LedgerError(f"review.checks: model {model.id} declares no checks, so coverage k of 0 is undefined")
+    value = round_to(CTX.divide(Decimal(done), Decimal(declared)), model.coverage_places, model.mode)
+    return done, declared, value
+
+
+def vote_weight(reputation: Decimal, model: Model) -> Decimal:
+    """Step 10's vote weight: round_w(max(floor, ln(1 + max(0, reputation))))."""
+    log = CTX.ln(CTX.add(Decimal(1), max(Decimal(0), reputation)))
+    return round_to(max(model.gradient_floor, log), model.weight_places, model.mode)
+
+
+def step10_gradient(claim: Claim, model: Model) -> tuple[Decimal, str]:
+    """Step 10: the community gradient G and its status.
+
+    G = round_p(sum(value x weight) / sum(weight)), both sums accumulated in
+    vote order. With no votes G is round_p(neutral) with status no-votes.
+    """
+    if not claim.votes:
+        return round_to(model.neutral, model.probability_places, model.mode), "no-votes"
+    weighted = Decimal(0)
+    total = Decimal(0)
+    for reputation, value in claim.votes:
+        weight = vote_weight(reputation, model)
+        weighted = CTX.add(weighted, CTX.multiply(value, weight))
+        total = CTX.add(total, weight)
+    if total.is_zero():
+        raise LedgerError(f"votes: every vote weighs 0 under model {model.id}, so the gradient is undefined")
+    gradient = round_to(CTX.divide(weighted, total), model.probability_places, model.mode)
+    if gradient >= model.true_from:
+        status = "consensus-true"
+    elif gradient <= model.false_to:
+        status = "consensus-false"
+    else:
+        status = "contested"
+    return gradient, status
+
+
+# ---------------------------------------------------------------------------
+# One claim under one model -> one trace
+# ---------------------------------------------------------------------------
+
+
+def compute_result(claim: Claim, model: Model) -> tuple[list[dict], dict]:
+    """Run steps 1 to 10 and return the trace's ``links`` and ``result``."""
+    # Links are weighed and grouped for every claim, even one that is not scored.
+    weights = [step2_link_weight(link, i, model) for i, link in enumerate(claim.links)]
+    decisions = step3_independence(claim.links, weights, model)
+    links = [
+        {"id": link.id, "weight": fixed(weight), "kept": kept, "keptLink": kept_link}
+        for link, weight, (kept, kept_link) in zip(claim.links, weights, decisions)
+    ]
+
+    # Coverage and gradient are reported for every claim, refusals included.
+    done, declared, coverage = step9_coverage(claim, model)
+    gradient, gradient_status = step10_gradient(claim, model)
+    result = {
+        "state": None,
+        "probability": None,
+        "posteriorLogOdds": None,
+        "reason": None,
+        "stability": None,
+        "coverage": {"done": done, "declared": declared, "value": fixed(coverage)},
+        "gradient": {"value": fixed(gradient), "status": gradient_status},
+    }
+
+    reason = step1_not_applicable_reason(claim, model)
+    if reason is not None:
+        result.update(state="not-applicable", reason=reason)
+        return links, result
+    if step4_insufficient(weights, decisions):
+        result.update(state="insufficient-evidence", reason=INSUFFICIENT_REASON)
+        return links, result
+
+    prior = step5_prior_log_odds(claim, model)
+    signed_sum = kept_sum(claim.links, weights, decisions)
+    x = step6_posterior_log_odds(prior, signed_sum)
+    probability, state = step7_probability_and_state(x, model)
+    spread, level = step8_stability(prior, signed_sum, claim.links, decisions, model)
+    result.update(
+        state=state,
+        probability=fixed(probability),
+        posteriorLogOdds=fixed(round_to(x, model.weight_places, model.mode)),
+        stability={"spread": fixed(spread), "level": level},
+    )
+    return links, result
+
+
+def score(raw_claim: Any, raw_model: Any, slug: str, code: str | None = None) -> dict:
+    """Score a normalised claim under a model (both as parsed JSON) into a trace."""
+    model = read_model(raw_model)
+    claim = read_claim(raw_claim)
+    config_hash = hash_canonical(raw_model)
+    input_hash = hash_canonical(raw_claim)
+    try:
+        links, result = compute_result(claim, model)
+    except DecimalException as error:  # e.g. ln of a negative number from an odd model
+        raise LedgerError(f"arithmetic failed under model {model.id}: {type(error).__name__}") from None
+    return {
+        "traceFormat": TRACE_FORMAT,
+        "claim": slug,
+        "model": model.id,
+        "configHash": config_hash,
+        "inputHash": input_hash,
+        "codeHash": code if code is not None else code_hash(),
+        "links": links,
+        "result": result,
+        "input": raw_claim,
+    }
+
+
+# ---------------------------------------------------------------------------
+# Files and commands
+# ---------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json(text: str) -> Any:
+    """Parse JSON without ever producing a binary float."""
+    return json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
+
+
+def read_json_file(path: Path) -> Any:
+    """Read and parse a JSON file, turning every failure into a LedgerError naming it."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise LedgerError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise LedgerError(f"{path}: is a directory, not a file") from None
+    except OSError as error:
+        raise LedgerError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise LedgerError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    try:
+        return parse_json(text)
+    except json.JSONDecodeError as error:
+        raise LedgerError(f"{path}:{error.lineno}: invalid JSON: {error.msg}") from None
+    except (ValueError, RecursionError) as error:
+        raise LedgerError(f"{path}: invalid JSON: {error}") from None
+
+
+def dump_json(value: Any, indent: int | None = None) -> str:
+    """Write JSON with raw UTF-8 where possible (escaped only for lone surrogates)."""
+    separators = None if indent is not None else (",", ":")
+    text = json.dumps(value, indent=indent, separators=separators, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(value, indent=indent, separators=separators, ensure_ascii=True)
+    return text
+
+
+def write_stdout(text: str) -> None:
+    sys.stdout.buffer.write(text.encode("utf-8"))
+    sys.stdout.buffer.flush()
+
+
+def command_score(args: argparse.Namespace) -> int:
+    """`score`: print the trace of one claim (bare claim or published trace) under one model."""
+    claim_path = Path(args.claim)
+    document = read_json_file(claim_path)
+    if isinstance(document, dict) and isinstance(document.get("input"), dict):
+        raw_claim = document["input"]
+        slug = document.get("claim")
+        if not isinstance(slug, str):
+            raise LedgerError(f"{claim_path}: claim: a trace must name its claim as a string")
+    else:
+        raw_claim, slug = document, claim_path.stem
+    raw_model = read_json_file(Path(args.model))
+    try:
+        trace = score(raw_claim, raw_model, slug)
+    except LedgerError as error:
+        raise LedgerError(f"{claim_path} under {args.model}: {error}") from None
+    write_stdout(dump_json(trace, indent=2) + "\n")
+    return 0
+
+
+def command_batch(_args: argparse.Namespace) -> int:
+    """`batch`: JSON Lines of {slug, model, claim} in, one compact trace per line out."""
+    code = code_hash()
+    out = sys.stdout.buffer
+    for number, line in enumerate(sys.stdin.buffer, start=1):
+        if not line.strip():
+            continue
+        try:
+            case = parse_json(line.decode("utf-8"))
+            if not isinstance(case, dict):
+                raise LedgerError("a case must be an object with slug, model and claim")
+            for key in ("slug", "model", "claim"):
+                if key not in case:
+                    raise LedgerError(f"{key}: is required")
+            if not isinstance(case["slug"], str):
+                raise LedgerError("slug: must be a string")
+            text = dump_json(score(case["claim"], case["model"], case["slug"], code))
+        except Exception as error:  # one bad case must not stop the batch
+            text = dump_json({"error": f"line {number}: {error}"})
+        out.write(text.encode("utf-8") + b"\n")
+    out.flush()
+    return 0
+
+
+# Verification --------------------------------------------------------------
+
+COMPARED_FIELDS = ("traceFormat", "claim", "model", "configHash", "inputHash", "links", "result")
+MAX_REPORTED = 20
+MISSING = object()
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values: 1 is not true, "1" is not 1."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return a is b
+    if type(a) is not type(b):
+        return False
+    return a == b
+
+
+def show(value: Any) -> str:
+    return "(absent)" if value is MISSING else dump_json(value)
+
+
+def compare(expected: Any, published: Any, path: str, out: list[tuple[str, Any, Any]]) -> None:
+    """Append (field path, expected, published) for every leaf that differs."""
+    if isinstance(expected, dict) and isinstance(published, dict):
+        for key in expected:
+            compare(expected[key], published.get(key, MISSING), f"{path}.{key}", out)
+        for key in published:
+            if key not in expected:
+                out.append((f"{path}.{key}", MISSING, published[key]))
+    elif isinstance(expected, list) and isinstance(published, list):
+        for i in range(max(len(expected), len(published))):
+            compare(
+                expected[i] if i < len(expected) else MISSING,
+                published[i] if i < len(published) else MISSING,
+                f"{path}[{i}]",
+                out,
+            )
+    elif expected is MISSING or published is MISSING or not same_json(expected, published):
+        out.append((path, expected, published))
+
+
+def find_traces(root: Path) -> list[Path]:
+    """Every file named trace.json under ``root``, sorted by relative path."""
+    found = []
+    for directory, _dirs, files in os.walk(root):
+        for name in files:
+            if name == "trace.json":
+                found.append(Path(directory, name))
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def verify(root: Path) -> tuple[list[str], int]:
+    """Re-score every published trace under ``root``; return (report lines, exit code)."""
+    if not root.is_dir():
+        return [f"{root}: not a directory"], 1
+    traces = find_traces(root)
+    if not traces:
+        return ["0 traces found"], 1
+    code = code_hash()
+    models: dict[str, Any] = {}  # model id -> parsed model.json, or a LedgerError
+    problems: list[str] = []
+    reproduced = differ = 0
+    for path in traces:
+        name = path.relative_to(root).as_posix()
+        found: list[str] = []
+        try:
+            published = read_json_file(path)
+            if not isinstance(published, dict):
+                raise LedgerError(f"{path}: a trace must be a JSON object")
+            model_id = published.get("model")
+            if not isinstance(model_id, str) or not model_id or "/" in model_id or "\\" in model_id or model_id in (".", ".."):
+                raise LedgerError(f"{path}: model: must name a model id, got {show(published.get('model', MISSING))}")
+            if "input" not in published:
+                raise LedgerError(f"{path}: input: is required to re-score the trace")
+            slug = published.get("claim")
+            if not isinstance(slug, str):
+                raise LedgerError(f"{path}: claim: must name the claim's slug, got {show(published.get('claim', MISSING))}")
+            if model_id not in models:
+                try:
+                    models[model_id] = read_json_file(root / "models" / model_id / "model.json")
+                except LedgerError as error:
+                    models[model_id] = error
+            if isinstance(models[model_id], LedgerError):
+                raise LedgerError(f"model {model_id}: {models[model_id]}")
+            try:
+                expected = score(published["input"], models[model_id], slug, code)
+            except LedgerError as error:
+                raise LedgerError(f"cannot re-score: {error}") from None
+            differences: list[tuple[str, Any, Any]] = []
+            for field in COMPARED_FIELDS:
+                compare(expected[field], published.get(field, MISSING), field, differences)
+            found = [f"{name}: {field}: expected {show(e)}, published {show(p)}" for field, e, p in differences]
+        except LedgerError as error:
+            found = [f"{name}: {error}"]
+        if found:
+            differ += 1
+            problems.extend(found)
+        else:
+            reproduced += 1
+    lines = [f"{reproduced} traces reproduced, {differ} differ"]
+    lines.extend(problems[:MAX_REPORTED])
+    if len(problems) > MAX_REPORTED:
+        lines.append(f"... and {len(problems) - MAX_REPORTED} more differences not shown")
+    return lines, 1 if differ else 0
+
+
+def command_verify(args: argparse.Namespace) -> int:
+    """`verify`: print the report and return its exit code."""
+    lines, status = verify(Path(args.dir))
+    write_stdout("\n".join(lines) + "\n")
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ledger.py",
+        description=(
+            "Stdlib-only Python reference implementation of the claim ledger's scoring "
+            "algorithm (DESIGN.md §4), for checking the site's published traces."
+        ),
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="command")
+    score_parser = commands.add_parser(
+        "score",
+        help="score one claim under one model and print its trace (JSON, indent 2)",
+        description=(
+            "Score one claim under one model and print the trace. CLAIM is a published "
+            "trace.json (its input is scored, its claim field is the slug) or a bare "
+            "normalised claim (the slug is the file name without extension)."
+        ),
+    )
+    score_parser.add_argument("claim", metavar="CLAIM.json", help="a trace.json or a normalised claim in JSON")
+    score_parser.add_argument("--model", required=True, metavar="MODEL.json", help="a model in canonical JSON form")
+    score_parser.set_defaults(run=command_score)
+    verify_parser = commands.add_parser(
+        "verify",
+        help="re-score every trace.json under a built site or snapshot and report differences",
+        description=(
+            "Find every trace.json under DIR, re-score its input under DIR/models/<model>/model.json "
+            "and compare hashes, links and result. Exit 1 if any differ or none are found."
+        ),
+    )
+    verify_parser.add_argument("dir", metavar="DIR", help="the built site or an unpacked snapshot")
+    verify_parser.set_defaults(run=command_verify)
+    batch_parser = commands.add_parser(
+        "batch",
+        help="score JSON Lines of {slug, model, claim} from stdin, one compact trace per line",
+        description=(
+            "Read JSON Lines on stdin, each {\"slug\", \"model\", \"claim\"}, and write one compact "
+            "trace per line on stdout, in order; a case that fails gives {\"error\": message}."
+        ),
+    )
+    batch_parser.set_defaults(run=command_batch)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except LedgerError as error:
+        sys.stderr.write(f"ledger.py {args.command}: {error}\n")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+/**
+ * `npm run build`: checks the content first, then builds the site into a fresh folder and only
+ * swaps it in for `dist/` when the whole build succeeded, so a failed build never leaves a
+ * half-written site (the previous `dist/` stays as it was).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { checkCommand } from '../src/cli/check.ts';
+import { processIo, runCommand } from '../src/cli/run.ts';
+
+const out = resolve(process.env['LEDGER_DIST'] ?? 'dist');
+const staging = `${out}.staging`;
+const previous = `${out}.previous`;
+
+const checked = await runCommand(processIo, () => checkCommand(processIo, { content: 'content', models: 'models' }));
+if (checked !== 0) {
+  process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
+  process.exit(checked);
+}
+
+const assets = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-assets.ts'], { stdio: 'inherit' });
+if (assets.status !== 0) process.exit(assets.status ?? 1);
+
+rmSync(staging, { recursive: true, force: true });
+const astro = spawnSync(process.execPath, ['node_modules/astro/astro.js', 'build', '--silent'], {
+  stdio: 'inherit',
+  env: { ...process.env, LEDGER_OUT_DIR: staging, ASTRO_TELEMETRY_DISABLED: '1' },
+});
+if (astro.status !== 0) {
+  rmSync(staging, { recursive: true, force: true });
+  process.stderr.write('Build failed; the previous site was left untouched.\n');
+  process.exit(astro.status ?? 1);
+}
+
+rmSync(previous, { recursive: true, force: true });
+if (existsSync(out)) renameSync(out, previous);
+renameSync(staging, out);
+rmSync(previous, { recursive: true, force: true });
+process.stdout.write(`Built the site into ${out}. View it with: npm run preview\n`);

@@ -1,0 +1,22 @@
+/**
+ * Copies KaTeX's stylesheet and its woff2 fonts into `public/katex/`, so that the site serves them
+ * itself (no CDN) and the offline snapshot carries them. The stylesheet is rewritten to name only
+ * the woff2 files, which every browser this site supports reads.
+ */
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const katexDist = dirname(require.resolve('katex/dist/katex.min.css'));
+const target = join('public', 'katex');
+mkdirSync(join(target, 'fonts'), { recursive: true });
+
+const css = readFileSync(join(katexDist, 'katex.min.css'), 'utf8').replace(
+  /src:url\((fonts\/[^)]+\.woff2)\) format\("woff2"\)(,url\([^)]+\) format\("[^"]+"\))*/g,
+  'src:url($1) format("woff2")',
+);
+writeFileSync(join(target, 'katex.min.css'), css);
+for (const font of readdirSync(join(katexDist, 'fonts')).filter((f) => f.endsWith('.woff2'))) {
+  copyFileSync(join(katexDist, 'fonts', font), join(target, 'fonts', font));
+}

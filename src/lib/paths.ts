@@ -1,0 +1,46 @@
+/**
+ * Every internal URL of the site, in one place. Pages link root-relative (`/claims/x/`); the
+ * snapshot's post-build step rewrites them to relative file links, so nothing else may build an
+ * internal URL by hand.
+ */
+
+/** The home page. */
+export const homePath = (): string => '/';
+
+/** A claim's page under a model, or under the default model when `model` is omitted. */
+export const claimPath = (slug: string, model?: string): string =>
+  model === undefined ? `/claims/${slug}/` : `/claims/${slug}/${model}/`;
+
+/** The trace published beside a claim page. */
+export const tracePath = (slug: string, model?: string): string => `${claimPath(slug, model)}trace.json`;
+
+/** The list of released models. */
+export const modelsPath = (): string => '/models/';
+
+/** One model's page. */
+export const modelPath = (id: string): string => `/models/${id}/`;
+
+/** A model's canonical JSON, published beside its page. */
+export const modelJsonPath = (id: string): string => `/models/${id}/model.json`;
+
+/** The page that lets a reader pick two models to compare. */
+export const compareIndexPath = (): string => '/compare/';
+
+/** Two models side by side. */
+export const comparePath = (a: string, b: string): string => `/compare/${a}/${b}/`;
+
+/** The home listing filtered by type and state and sorted. */
+export const browsePath = (type: string, state: string, sort: string): string =>
+  type === 'all' && state === 'all' && sort === 'recorded' ? '/' : `/browse/${type}/${state}/${sort}/`;
+
+/** The specification. */
+export const specPath = (): string => '/spec/';
+
+/** The Python reference implementation. */
+export const referencePath = (): string => '/reference/';
+
+/** A site asset under `public/`. */
+export const assetPath = (file: string): string => `/${file.replace(/^\/+/, '')}`;
+
+/** Adds a step anchor to a URL. */
+export const withAnchor = (path: string, anchor: string | undefined): string => (anchor ? `${path}#${anchor}` : path);

@@ -1,0 +1,70 @@
+/**
+ * The site's data, computed once per build: every claim scored under every released model exactly
+ * once. Pages read traces from here and never re-derive a number.
+ */
+import { createScorer, type Trace } from '../engine/index.ts';
+import { buildCommit, buildDate } from './buildInfo.ts';
+import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
+import { InputError } from './problems.ts';
+
+/** Everything a page may show. */
+export interface Site {
+  /** Released models, the default first, then newest release first. */
+  readonly models: readonly LoadedModel[];
+  readonly defaultModel: LoadedModel;
+  /** Claims, newest recorded first, then by slug. */
+  readonly claims: readonly LoadedClaim[];
+  readonly codeHash: string;
+  readonly buildDate: string;
+  readonly commit: string | null;
+  /** The trace of a claim under a model. */
+  trace(slug: string, model: string): Trace;
+  /** A model by id. */
+  model(id: string): LoadedModel;
+  /** A claim by slug. */
+  claim(slug: string): LoadedClaim;
+}
+
+let cached: Site | null = null;
+
+/** Loads, validates and scores the repository's content (once per process). */
+export function getSite(options: { content?: string; models?: string } = {}): Site {
+  if (cached) return cached;
+  const { ledger, problems } = loadLedger({ content: options.content ?? process.env['LEDGER_CONTENT'] ?? 'content', models: options.models ?? process.env['LEDGER_MODELS'] ?? 'models' });
+  if (!ledger) throw new InputError(problems);
+  const codeHash = engineCodeHash();
+  const defaultModel = ledger.models.find((m) => m.id === ledger.defaultModel)!;
+  const models = [defaultModel, ...ledger.models.filter((m) => m !== defaultModel).sort((a, b) => (a.model.released < b.model.released ? 1 : a.model.released > b.model.released ? -1 : a.id < b.id ? -1 : 1))];
+  const claims = [...ledger.claims].sort((a, b) => (a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1));
+  const traces = new Map<string, Trace>();
+  for (const { id, model } of models) {
+    const scorer = createScorer(model, codeHash);
+    for (const { slug, claim } of claims) traces.set(`${slug} ${id}`, scorer.score(slug, claim));
+  }
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const bySlug = new Map(claims.map((c) => [c.slug, c]));
+  cached = {
+    models,
+    defaultModel,
+    claims,
+    codeHash,
+    buildDate: buildDate(),
+    commit: buildCommit(),
+    trace: (slug, model) => {
+      const trace = traces.get(`${slug} ${model}`);
+      if (!trace) throw new Error(`no trace for ${slug} under ${model}`);
+      return trace;
+    },
+    model: (id) => {
+      const found = byId.get(id);
+      if (!found) throw new Error(`no model ${id}`);
+      return found;
+    },
+    claim: (slug) => {
+      const found = bySlug.get(slug);
+      if (!found) throw new Error(`no claim ${slug}`);
+      return found;
+    },
+  };
+  return cached;
+}
