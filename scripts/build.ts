@@ -10,8 +10,8 @@ import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
 
 const out = resolve(process.env['LEDGER_DIST'] ?? 'dist');
-const staging = `${out}.staging`;
-const previous = `${out}.previous`;
+const staging = `${out}.staging-${process.pid}`;
+const previous = `${out}.previous-${process.pid}`;
 
 const checked = await runCommand(processIo, () => checkCommand(processIo, { content: 'content', models: 'models' }));
 if (checked !== 0) {
