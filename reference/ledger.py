@@ -891,6 +891,15 @@ def build_parser() -> argparse.ArgumentParser:
             "Stdlib-only Python reference implementation of the claim ledger's scoring "
             "algorithm (DESIGN.md §4), for checking the site's published traces."
         ),
+        epilog=(
+            "examples:\n"
+            "  python3 reference/ledger.py score dist/claims/eastbrook/trace.json "
+            "--model dist/models/ledger-strict@0.1.0/model.json\n"
+            "  python3 reference/ledger.py verify dist\n"
+            "  python3 reference/ledger.py batch < cases.jsonl > traces.jsonl\n\n"
+            "exit status: 0 on success, 1 when a trace differs or an input is bad, 2 on a usage error."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     score_parser = commands.add_parser(

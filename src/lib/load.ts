@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { codeHashOf, hashOf, modelId, type Claim, type Json, type Model } from '../engine/index.ts';
 import type { Problem } from './problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from './validate.ts';
@@ -212,9 +213,14 @@ export function loadLedger(options: { content: string; models: string }): { ledg
   return { ledger: { models, defaultModel, claims }, problems };
 }
 
+/** Where the engine's source is: beside this module when run from source, else under the working directory. */
+function engineDir(): string {
+  const beside = fileURLToPath(new URL('../engine/', import.meta.url));
+  return existsSync(join(beside, 'score.ts')) ? beside : join(process.cwd(), 'src', 'engine');
+}
+
 /** The engine's code hash, over the TypeScript files of `src/engine`. */
-export function engineCodeHash(root: string = process.cwd()): string {
-  const dir = join(root, 'src', 'engine');
+export function engineCodeHash(dir: string = engineDir()): string {
   const files: { path: string; bytes: Uint8Array }[] = [];
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
