@@ -13,7 +13,7 @@ export function resolveModel(model: string, modelsDir: string): { loaded: Loaded
     if (!existsSync(model)) return { loaded: null, problems: [{ file: display(model), line: 1, field: '--model', message: 'model file not found' }] };
     return loadModelFile(model);
   }
-  const file = join(modelsDir, `${model}.yaml`);
+  const file = ['.yaml', '.yml', '.json'].map((ending) => join(modelsDir, `${model}${ending}`)).find((f) => existsSync(f)) ?? join(modelsDir, `${model}.yaml`);
   if (!existsSync(file)) {
     const known = listFiles(modelsDir, ['.yaml']).map((f) => f.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '')).filter((id) => id.includes('@'));
     return {
