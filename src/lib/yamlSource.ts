@@ -23,7 +23,8 @@ export function parseYaml(file: string, text: string): { parsed: Parsed | null; 
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: Problem[] = doc.errors.map((error) => ({
     file,
-    line: error.linePos?.[0]?.line ?? 1,
+    // With prettyErrors off the parser leaves linePos unset, so the line comes from the offset.
+    line: error.linePos?.[0]?.line ?? lineCounter.linePos(error.pos[0]).line,
     field: '(yaml)',
     message: error.message.split('\n')[0] ?? 'malformed YAML',
   }));
