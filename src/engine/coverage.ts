@@ -18,10 +18,9 @@ export interface CoverageWorking {
 /** Counts the declared checks done at least once by someone other than the claim's author. */
 export function coverage(rules: Rules, claim: Claim): CoverageWorking {
   const declared = new Set(rules.checks);
-  const reviews = claim.reviews.map((review) => ({
-    ...review,
-    status: (!declared.has(review.check) ? 'not-declared' : review.by === claim.author ? 'by-author' : 'counted') as ReviewStatus,
-  }));
+  const statusOf = (check: string, by: string): ReviewStatus =>
+    !declared.has(check) ? 'not-declared' : by === claim.author ? 'by-author' : 'counted';
+  const reviews = claim.reviews.map((review) => ({ ...review, status: statusOf(review.check, review.by) }));
   const doneChecks = new Set(reviews.filter((r) => r.status === 'counted').map((r) => r.check));
   const checks = rules.checks.map((check) => ({ check, done: doneChecks.has(check) }));
   const done = checks.filter((c) => c.done).length;
