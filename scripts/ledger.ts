@@ -4,6 +4,8 @@ import { checkCommand } from '../src/cli/check.ts';
 import { releaseCommand } from '../src/cli/release.ts';
 import { processIo, runCommand, UsageError } from '../src/cli/run.ts';
 import { scoreCommand } from '../src/cli/score.ts';
+import { snapshotCommand } from '../src/cli/snapshot.ts';
+import { verifyCommand } from '../src/cli/verify.ts';
 
 const USAGE = `Usage: npm run -s ledger -- <command>
 
@@ -12,6 +14,9 @@ const USAGE = `Usage: npm run -s ledger -- <command>
   check [--content <dir>] [--models <dir>]
                        validate every model and claim; print each problem as file:line: field: message
   release <model file> record a new model's config hash in released.lock
+  verify <dir>         re-score every trace.json of a built site from its own inputs; exit 1 if any differ
+  snapshot [--dist <dir>] [--out <dir>]
+                       write the built site's offline archive (.zip, its .sha256, and a .wacz)
   help                 print this text
 `;
 
@@ -30,6 +35,14 @@ async function main(argv: string[]): Promise<number> {
       case 'release': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true });
         return releaseCommand(processIo, positionals[0]);
+      }
+      case 'verify': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true });
+        return verifyCommand(processIo, positionals, { cwd: process.cwd(), progress: process.stderr.isTTY === true });
+      }
+      case 'snapshot': {
+        const { values } = parseArgs({ args: rest, options: { dist: { type: 'string', default: process.env['LEDGER_DIST'] ?? 'dist' }, out: { type: 'string', default: 'snapshots' } } });
+        return snapshotCommand(processIo, { dist: values.dist, out: values.out }, { cwd: process.cwd(), progress: process.stderr.isTTY === true, env: process.env });
       }
       case 'help':
       case '--help':

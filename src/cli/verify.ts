@@ -1,0 +1,47 @@
+/** `ledger verify <dir>`: re-scores every published trace of a built site and reports what differs. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { display, engineCodeHash, LOCK_FILE, readLock } from '../lib/load.ts';
+import { openSite, reportLines, verifySite, type ReleasedHash } from '../lib/verify.ts';
+import { failOn, UsageError, type Io } from './run.ts';
+
+/** How the command is run: where it is, and whether standard error is a terminal. */
+export interface VerifyContext {
+  readonly cwd: string;
+  readonly progress: boolean;
+}
+
+/** Inside the repository, the released models' recorded hashes, so an edited published model is named. */
+function releasedHashes(cwd: string): ReleasedHash[] {
+  const dir = join(cwd, 'models');
+  if (!existsSync(join(dir, LOCK_FILE))) return [];
+  const { entries, problems } = readLock(dir);
+  failOn(problems);
+  const lockFile = display(join(dir, LOCK_FILE));
+  return entries.map(({ id, configHash }) => ({ id, configHash, lockFile }));
+}
+
+/** Verifies a site; prints `N traces reproduced, M differ` and the first differences; exit 1 if any. */
+export function verifyCommand(io: Io, positionals: readonly string[], context: VerifyContext): number {
+  if (positionals.length !== 1) throw new UsageError('verify needs one folder: verify <built site or unpacked snapshot>');
+  const target = positionals[0]!;
+  const { files, problem } = openSite(target);
+  if (files === null) {
+    io.err(`${problem}\n`);
+    return 1;
+  }
+  const released = releasedHashes(context.cwd);
+  let last = 0;
+  const progress = context.progress
+    ? (done: number, total: number): void => {
+        const now = Date.now();
+        if (done === total || now - last >= 100) {
+          last = now;
+          io.err(`\rverifying ${done} of ${total}${done === total ? '\r\x1b[K' : ''}`);
+        }
+      }
+    : undefined;
+  const report = verifySite(files, { codeHash: engineCodeHash(), released, ...(progress ? { progress } : {}) });
+  io.out(`${reportLines(report).join('\n')}\n`);
+  return report.ok ? 0 : 1;
+}

@@ -1,0 +1,46 @@
+/**
+ * The TypeScript engine and the Python reference, written apart, must give the same traces: on
+ * every published trace of the repository's own content, and on thousands of random valid cases.
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readLock } from '../../../src/lib/load.ts';
+import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify.ts';
+import { REPO_ROOT, tempDir } from '../../support/cli.ts';
+import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
+import { describeMismatch, differential, REFERENCE } from './differential.ts';
+
+/** The first seed of the random cases; set LEDGER_FUZZ_SEED to try others. */
+const SEED = Number(process.env['LEDGER_FUZZ_SEED'] ?? 20261102);
+const CASES = 2000;
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe("the repository's own content", () => {
+  const site = tempDir('ledger-site-');
+  folders.push(site);
+  const count = writeSiteLayout(site, repositoryContent());
+
+  it('is reproduced trace by trace by the Python reference', () => {
+    const run = spawnSync('python3', [REFERENCE, 'verify', site], { encoding: 'utf8' });
+    expect(run.stdout).toBe(`${count} traces reproduced, 0 differ\n`);
+    expect(run.status).toBe(0);
+  });
+
+  it('is reproduced by the TypeScript verify, and every published model matches its release', () => {
+    const released = readLock(`${REPO_ROOT}/models`).entries.map(({ id, configHash }) => ({ id, configHash, lockFile: 'models/released.lock' }));
+    const report = verifySite(directoryFiles(site), { codeHash: 'sha256:test', released });
+    expect(reportLines(report)).toEqual([`${count} traces reproduced, 0 differ`]);
+    expect(report.ok).toBe(true);
+  });
+});
+
+describe(`${CASES} random valid cases from seed ${SEED}`, () => {
+  it('score the same in every field of links and result, and hash the same', { timeout: 120_000 }, () => {
+    const mismatches = differential(SEED, CASES);
+    const shown = mismatches.slice(0, 5).map(describeMismatch).join('\n\n');
+    expect(mismatches.length, `${mismatches.length} of ${CASES} cases differ:\n${shown}`).toBe(0);
+  });
+});
