@@ -1,0 +1,44 @@
+/**
+ * Browser tests against the built site (`npm run build` first; `LEDGER_DIST` picks another
+ * folder), served over HTTP on 127.0.0.1 and driven in the system's Chromium.
+ */
+import { defineConfig } from '@playwright/test';
+import {
+  CHROMIUM_ARGS,
+  chromiumPath,
+  distDir,
+  preflightProblem,
+  serverPort,
+  siteOrigin,
+} from './tests/support/e2e-env.ts';
+
+// Stop before anything starts (server, workers) when there is no browser or no site.
+const problem = preflightProblem();
+if (problem !== null) throw new Error(problem);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `${siteOrigin()}/`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  webServer: {
+    command: 'npx tsx tests/support/static-server.ts',
+    url: `${siteOrigin()}/`,
+    reuseExistingServer: !process.env['CI'],
+    env: { LEDGER_DIST: distDir(), E2E_PORT: String(serverPort()) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    timeout: 20_000,
+  },
+});

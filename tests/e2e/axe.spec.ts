@@ -1,0 +1,26 @@
+/**
+ * axe finds no accessibility violations on one page of each kind, in the light and the dark
+ * colour scheme.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { pageKinds } from '../support/e2e-kinds.ts';
+
+for (const { kind, url, missing } of pageKinds()) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`axe: ${kind} (${colorScheme})`, async ({ page }) => {
+      expect(url, `the built site has a ${kind} (${missing ?? ''})`).not.toBeNull();
+      await page.emulateMedia({ colorScheme });
+      await page.goto(url!);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const summary = violations.map(
+        (v) =>
+          `${v.id} (${v.impact ?? 'unknown'}): ${v.help} — ${v.nodes.length} element(s), e.g. ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}`,
+      );
+      expect(summary, `${url}`).toEqual([]);
+    });
+  }
+}

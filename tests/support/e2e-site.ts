@@ -1,0 +1,185 @@
+/**
+ * What the browser tests know about the built site, read from the folder itself: every page,
+ * every claim page with its trace, the default model, and a DOM parse of pages read from disk
+ * (in the browser's own `DOMParser`, so no HTML is ever picked apart with patterns).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Page } from '@playwright/test';
+import { distDir } from './e2e-env.ts';
+
+/** The states under which a claim gets no number. */
+export const REFUSALS: readonly string[] = ['not-applicable', 'insufficient-evidence'];
+
+/** Every step anchor a scored claim page carries (besides one `link-<id>` per evidence link). */
+export const STEP_ANCHORS: readonly string[] = [
+  'groups',
+  'prior',
+  'sum',
+  'probability',
+  'state',
+  'stability',
+  'coverage',
+  'gradient',
+  'models',
+  'trace',
+];
+
+/** Steps a refusal may leave out (or show as "not scored"). */
+export const SCORED_ONLY_ANCHORS: readonly string[] = ['prior', 'sum', 'probability', 'state', 'stability'];
+
+/** The part of a trace the tests read. */
+export interface TraceView {
+  readonly claim: string;
+  readonly model: string;
+  readonly links: readonly { readonly id: string; readonly weight: string }[];
+  readonly result: { readonly state: string; readonly probability: string | null; readonly reason: string | null };
+  readonly input: { readonly statement: string };
+}
+
+/** One claim page of the built site. */
+export interface ClaimPage {
+  readonly slug: string;
+  /** The model in the URL, or `null` for the default model's page `/claims/<slug>/`. */
+  readonly urlModel: string | null;
+  readonly url: string;
+  readonly htmlFile: string;
+  readonly traceFile: string;
+  readonly trace: TraceView;
+  readonly raw: unknown;
+}
+
+/** Every file under a folder, as paths relative to it with forward slashes. */
+export function listFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(root, full).split(sep).join('/'));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The URL a built HTML file is served at (`a/b/index.html` → `/a/b/`, `404.html` → `/404.html`). */
+export const urlOfFile = (file: string): string =>
+  file === 'index.html' ? '/' : file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : `/${file}`;
+
+/** Every HTML file of the built site (relative paths). */
+export const htmlFiles = (root = distDir()): string[] => listFiles(root).filter((f) => f.endsWith('.html'));
+
+/** Reads a built file as text. */
+export const readSiteFile = (file: string, root = distDir()): string => readFileSync(join(root, file), 'utf8');
+
+/** Every claim page (default and per model) that has a trace beside it. */
+export function claimPages(root = distDir()): ClaimPage[] {
+  const claimsDir = join(root, 'claims');
+  if (!existsSync(claimsDir)) return [];
+  const pages: ClaimPage[] = [];
+  const add = (slug: string, urlModel: string | null): void => {
+    const dir = urlModel === null ? `claims/${slug}` : `claims/${slug}/${urlModel}`;
+    const htmlFile = `${dir}/index.html`;
+    if (!existsSync(join(root, htmlFile))) return;
+    const traceFile = `${dir}/trace.json`;
+    const raw: unknown = existsSync(join(root, traceFile)) ? JSON.parse(readSiteFile(traceFile, root)) : null;
+    pages.push({ slug, urlModel, url: `/${dir}/`, htmlFile, traceFile, trace: raw as TraceView, raw });
+  };
+  for (const slug of readdirSync(claimsDir).sort()) {
+    if (!statSync(join(claimsDir, slug)).isDirectory()) continue;
+    add(slug, null);
+    for (const model of readdirSync(join(claimsDir, slug)).sort()) {
+      if (statSync(join(claimsDir, slug, model)).isDirectory()) add(slug, model);
+    }
+  }
+  return pages;
+}
+
+/** The default model's id, as the default claim pages' traces name it. */
+export function defaultModelId(root = distDir()): string {
+  const page = claimPages(root).find((p) => p.urlModel === null && p.raw !== null);
+  if (!page) throw new Error(`no claim page with a trace.json under ${root}/claims/`);
+  return page.trace.model;
+}
+
+/** The default model's id, or `null` when no claim page names it (for test discovery). */
+export function defaultModelOrNull(root = distDir()): string | null {
+  try {
+    return defaultModelId(root);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a trace's claim was scored (has a probability). */
+export const isScored = (trace: TraceView): boolean =>
+  trace.result.probability !== null && !REFUSALS.includes(trace.result.state);
+
+/** The value at a dotted path (`links.0.weight`) of a parsed JSON document, if there is one. */
+export function valueAt(document: unknown, path: string): { found: true; value: unknown } | { found: false } {
+  let here: unknown = document;
+  for (const key of path.split('.')) {
+    if (Array.isArray(here) && /^\d+$/.test(key) && Number(key) < here.length) here = here[Number(key)];
+    else if (here !== null && typeof here === 'object' && !Array.isArray(here) && Object.hasOwn(here, key)) {
+      here = (here as Record<string, unknown>)[key];
+    } else return { found: false };
+  }
+  return { found: true, value: here };
+}
+
+/** How a trace value reads on a page: strings as they are, numbers and booleans as JSON writes them. */
+export function displayOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+  return null;
+}
+
+/** What a DOM parse of one page yields. */
+export interface ParsedPage {
+  readonly ids: string[];
+  /** `[data-field]` elements: the path and the trimmed text. */
+  readonly fields: { field: string; text: string }[];
+  /** Every URL-bearing attribute: element, attribute, value. */
+  readonly refs: { tag: string; attr: string; value: string }[];
+  readonly katexErrors: number;
+}
+
+/** Parses pages read from disk in the browser's DOMParser (no scripts run, nothing is fetched). */
+export async function parsePages(page: Page, htmls: readonly string[]): Promise<ParsedPage[]> {
+  const out: ParsedPage[] = [];
+  const batch = 25;
+  for (let i = 0; i < htmls.length; i += batch) {
+    const parsed = await page.evaluate(
+      (chunk: string[]) => {
+        const parser = new DOMParser();
+        return chunk.map((html) => {
+          const doc = parser.parseFromString(html, 'text/html');
+          const ids = [...doc.querySelectorAll('[id]')].map((e) => e.id);
+          for (const a of doc.querySelectorAll('a[name]')) ids.push(a.getAttribute('name') ?? '');
+          const fields = [...doc.querySelectorAll('[data-field]')].map((e) => ({
+            field: e.getAttribute('data-field') ?? '',
+            text: (e.textContent ?? '').trim(),
+          }));
+          const refs: { tag: string; attr: string; value: string }[] = [];
+          for (const attr of ['href', 'src', 'action', 'poster', 'data']) {
+            for (const e of doc.querySelectorAll(`[${attr}]`)) {
+              // <object data>, not the data-* attributes; SVG <use href> counts too.
+              refs.push({ tag: e.tagName.toLowerCase(), attr, value: e.getAttribute(attr) ?? '' });
+            }
+          }
+          for (const e of doc.querySelectorAll('[srcset]')) {
+            for (const part of (e.getAttribute('srcset') ?? '').split(',')) {
+              const url = part.trim().split(/\s+/)[0];
+              if (url) refs.push({ tag: e.tagName.toLowerCase(), attr: 'srcset', value: url });
+            }
+          }
+          return { ids, fields, refs, katexErrors: doc.querySelectorAll('.katex-error').length };
+        });
+      },
+      htmls.slice(i, i + batch),
+    );
+    out.push(...parsed);
+  }
+  return out;
+}
