@@ -3,13 +3,15 @@
  * every published trace of the repository's own content, and on thousands of random valid cases.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLock } from '../../../src/lib/load.ts';
+import type { Trace } from '../../../src/engine/index.ts';
+import { loadModelFile, readLock } from '../../../src/lib/load.ts';
 import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify.ts';
 import { REPO_ROOT, tempDir } from '../../support/cli.ts';
 import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
-import { describeMismatch, differential, REFERENCE } from './differential.ts';
+import { describeMismatch, differences, differential, REFERENCE, referenceBatch } from './differential.ts';
 
 /** The first seed of the random cases; set LEDGER_FUZZ_SEED to try others. */
 const SEED = Number(process.env['LEDGER_FUZZ_SEED'] ?? 20261102);
@@ -30,10 +32,26 @@ describe("the repository's own content", () => {
   });
 
   it('is reproduced by the TypeScript verify, and every published model matches its release', () => {
-    const released = readLock(`${REPO_ROOT}/models`).entries.map(({ id, configHash }) => ({ id, configHash, lockFile: 'models/released.lock' }));
+    const released = readLock(join(REPO_ROOT, 'models')).entries.map(({ id, configHash }) => ({ id, configHash, lockFile: 'models/released.lock' }));
     const report = verifySite(directoryFiles(site), { codeHash: 'sha256:test', released });
     expect(reportLines(report)).toEqual([`${count} traces reproduced, 0 differ`]);
     expect(report.ok).toBe(true);
+  });
+});
+
+describe('the golden traces', () => {
+  const GOLDEN = join(REPO_ROOT, 'tests', 'golden');
+  const names = readdirSync(GOLDEN).filter((name) => existsSync(join(GOLDEN, name, 'trace.json'))).sort();
+
+  it('are reproduced by the Python reference in every compared field', () => {
+    const cases = names.map((name) => {
+      const trace = JSON.parse(readFileSync(join(GOLDEN, name, 'trace.json'), 'utf8')) as Trace;
+      const { loaded } = loadModelFile(join(GOLDEN, name, 'model.yaml'));
+      return { slug: trace.claim, model: loaded!.model, claim: trace.input, trace };
+    });
+    const reference = referenceBatch(cases);
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    cases.forEach((c, i) => expect(differences(c.trace, reference[i]), names[i]).toEqual([]));
   });
 });
 
