@@ -187,14 +187,15 @@ export function loadClaimFile(path: string, models: readonly LoadedModel[]): { l
   const { parsed, problems } = parseFile(path);
   if (!parsed) return { loaded: null, problems };
   const { claim, problems: invalid } = validateClaim(parsed);
-  if (!claim) return { loaded: null, problems: invalid };
+  // Levels and the file name are checked even when the claim has other mistakes, so that one
+  // report lists every problem of the file.
   const levels = models.flatMap(({ model }) => checkLevels(parsed, claim, model));
   const slug = slugOf(path);
   const slugProblems: Problem[] = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
     ? []
     : [{ file: parsed.file, line: 1, field: '(file name)', message: `the file name ${slug} must be lower-case words joined by hyphens, since it is the claim's URL` }];
-  const all = [...levels, ...slugProblems];
-  return { loaded: all.length > 0 ? null : { slug, file: parsed.file, claim, parsed }, problems: all };
+  const all = [...invalid, ...levels, ...slugProblems];
+  return { loaded: claim === null || all.length > 0 ? null : { slug, file: parsed.file, claim, parsed }, problems: all };
 }
 
 /** Reads the whole ledger: every model, the default, every claim of `<content>/claims`. */

@@ -2,12 +2,13 @@
  * Validation: a parsed file becomes a normalised model or claim, or a list of problems that each
  * name the file, line and field. Every problem in a file is reported, not only the first.
  */
-import type { ZodError, ZodIssue } from 'astro/zod';
+import type { ZodError, ZodIssue, ZodTypeAny } from 'astro/zod';
 import { dec, plain, type Claim, type Model } from '../engine/index.ts';
 import { claimSchema, type ClaimInput } from '../schemas/claim.ts';
+import { DECIMAL_PATTERN } from '../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../schemas/model.ts';
 import { fieldName, type Problem } from './problems.ts';
-import type { Parsed } from './yamlSource.ts';
+import type { Parsed, Plain } from './yamlSource.ts';
 
 type Path = readonly (string | number)[];
 
@@ -65,67 +66,85 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
     return { model: null, problems: report.problems };
   }
   const result = modelSchema.safeParse(parsed.data);
-  if (!result.success) {
-    report.zod(result.error);
-    return { model: null, problems: report.problems };
-  }
-  const m: ModelInput = result.data;
+  if (!result.success) report.zod(result.error);
+  // The checks below read every section that is well-formed on its own, so that a schema mistake in
+  // one section does not hide a mistake in another.
+  const m: Partial<ModelInput> = result.success ? result.data : wellFormedSections(parsed.data);
   const id = `${m.name}@${m.version}`;
-  if (expectedId !== undefined && expectedId !== id) {
+  if (expectedId !== undefined && m.name !== undefined && m.version !== undefined && expectedId !== id) {
     report.add(['version'], `the file is named ${expectedId} but declares ${id}; a model's id must equal its file name`);
   }
   for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
-    for (const [level, factor] of Object.entries(m[table])) {
+    for (const [level, factor] of Object.entries(m[table] ?? {})) {
       if (dec(factor).isNegative()) report.add([table, level], `must not be negative, not ${factor}`);
     }
   }
-  const { stepCost, floor } = m.interpretation;
-  if (dec(stepCost).isNegative()) report.add(['interpretation', 'stepCost'], `must not be negative, not ${stepCost}`);
-  if (!between(floor, '0', '1')) report.add(['interpretation', 'floor'], `must be between 0 and 1, not ${floor}`);
-  for (const [type, prior] of Object.entries(m.priors)) {
+  if (m.interpretation) {
+    const { stepCost, floor } = m.interpretation;
+    if (dec(stepCost).isNegative()) report.add(['interpretation', 'stepCost'], `must not be negative, not ${stepCost}`);
+    if (!between(floor, '0', '1')) report.add(['interpretation', 'floor'], `must be between 0 and 1, not ${floor}`);
+  }
+  for (const [type, prior] of Object.entries(m.priors ?? {})) {
     const p = dec(prior);
     if (p.lessThanOrEqualTo(0) || p.greaterThanOrEqualTo(1)) {
       report.add(['priors', type], `a prior must be strictly between 0 and 1 (its log-odds would be infinite), not ${prior}`);
     }
-    if (type in m.notScored) report.add(['notScored', type], `type ${type} has a prior, so it cannot also be not scored`);
+    if (m.notScored && type in m.notScored) report.add(['notScored', type], `type ${type} has a prior, so it cannot also be not scored`);
   }
-  m.states.forEach(({ from, state }, i) => {
+  const states = m.states ?? [];
+  states.forEach(({ from, state }, i) => {
     if (!between(from, '0', '1')) report.add(['states', i, 'from'], `must be between 0 and 1, not ${from}`);
     if (i === 0 && !dec(from).isZero()) report.add(['states', 0, 'from'], `the first state must start at 0, not ${from}`);
-    const before = m.states[i - 1];
+    const before = states[i - 1];
     if (before && !dec(from).greaterThan(dec(before.from))) {
       report.add(['states', i, 'from'], `states must be in strictly ascending order: ${from} does not come after ${before.from}`);
     }
     if (state === 'not-applicable' || state === 'insufficient-evidence') {
       report.add(['states', i, 'state'], `${state} is reserved for results with no probability`);
     }
-    if (m.states.findIndex((s) => s.state === state) !== i) report.add(['states', i, 'state'], `state ${state} is listed twice`);
+    if (states.findIndex((s) => s.state === state) !== i) report.add(['states', i, 'state'], `state ${state} is listed twice`);
   });
   for (const key of ['weight', 'probability', 'coverage'] as const) {
+    if (!m.rounding) break;
     const places = m.rounding[key];
     if (!isWhole(places) || !between(places, '0', '20')) report.add(['rounding', key], `must be a whole number of places from 0 to 20, not ${places}`);
   }
-  m.stability.scales.forEach((scale, i) => {
-    if (!dec(scale).isPositive() || dec(scale).isZero()) report.add(['stability', 'scales', i], `must be greater than 0, not ${scale}`);
-  });
-  if (!between(m.stability.high, '0', '1')) report.add(['stability', 'high'], `must be between 0 and 1, not ${m.stability.high}`);
-  if (!between(m.stability.medium, '0', '1')) report.add(['stability', 'medium'], `must be between 0 and 1, not ${m.stability.medium}`);
-  if (dec(m.stability.high).greaterThan(dec(m.stability.medium))) {
-    report.add(['stability', 'high'], `must not be above medium (${m.stability.medium}), not ${m.stability.high}`);
+  if (m.stability) {
+    m.stability.scales.forEach((scale, i) => {
+      if (!dec(scale).isPositive() || dec(scale).isZero()) report.add(['stability', 'scales', i], `must be greater than 0, not ${scale}`);
+    });
+    if (!between(m.stability.high, '0', '1')) report.add(['stability', 'high'], `must be between 0 and 1, not ${m.stability.high}`);
+    if (!between(m.stability.medium, '0', '1')) report.add(['stability', 'medium'], `must be between 0 and 1, not ${m.stability.medium}`);
+    if (dec(m.stability.high).greaterThan(dec(m.stability.medium))) {
+      report.add(['stability', 'high'], `must not be above medium (${m.stability.medium}), not ${m.stability.high}`);
+    }
+    const groups = m.stability.minGroupsForHigh;
+    if (!isWhole(groups) || dec(groups).isNegative()) report.add(['stability', 'minGroupsForHigh'], `must be a whole number of at least 0, not ${groups}`);
   }
-  const groups = m.stability.minGroupsForHigh;
-  if (!isWhole(groups) || dec(groups).isNegative()) report.add(['stability', 'minGroupsForHigh'], `must be a whole number of at least 0, not ${groups}`);
-  m.review.checks.forEach((check, i) => {
-    if (m.review.checks.indexOf(check) !== i) report.add(['review', 'checks', i], `check ${check} is declared twice`);
+  const checks = m.review?.checks ?? [];
+  checks.forEach((check, i) => {
+    if (checks.indexOf(check) !== i) report.add(['review', 'checks', i], `check ${check} is declared twice`);
   });
   const g = m.gradient;
-  if (!dec(g.floor).greaterThan(0)) report.add(['gradient', 'floor'], `must be greater than 0 so that every vote has a weight, not ${g.floor}`);
-  for (const key of ['neutral', 'trueFrom', 'falseTo'] as const) {
-    if (!between(g[key], '0', '1')) report.add(['gradient', key], `must be between 0 and 1, not ${g[key]}`);
+  if (g) {
+    if (!dec(g.floor).greaterThan(0)) report.add(['gradient', 'floor'], `must be greater than 0 so that every vote has a weight, not ${g.floor}`);
+    for (const key of ['neutral', 'trueFrom', 'falseTo'] as const) {
+      if (!between(g[key], '0', '1')) report.add(['gradient', key], `must be between 0 and 1, not ${g[key]}`);
+    }
+    if (!dec(g.falseTo).lessThan(dec(g.trueFrom))) report.add(['gradient', 'falseTo'], `must be below trueFrom (${g.trueFrom}), not ${g.falseTo}`);
   }
-  if (!dec(g.falseTo).lessThan(dec(g.trueFrom))) report.add(['gradient', 'falseTo'], `must be below trueFrom (${g.trueFrom}), not ${g.falseTo}`);
-  if (report.problems.length > 0) return { model: null, problems: report.problems };
-  return { model: normaliseModel(m), problems: [] };
+  if (!result.success || report.problems.length > 0) return { model: null, problems: report.problems };
+  return { model: normaliseModel(result.data), problems: [] };
+}
+
+/** The top-level sections of a model that are valid on their own, for checks across sections. */
+function wellFormedSections(data: { readonly [key: string]: Plain }): Partial<ModelInput> {
+  const sections: { [key: string]: unknown } = {};
+  for (const [key, schema] of Object.entries(modelSchema.shape)) {
+    const section = (schema as ZodTypeAny).safeParse(data[key]);
+    if (section.success) sections[key] = section.data;
+  }
+  return sections as Partial<ModelInput>;
 }
 
 function table(values: Readonly<Record<string, string>>): Record<string, string> {
@@ -174,36 +193,42 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
     return { claim: null, problems: report.problems };
   }
   const result = claimSchema.safeParse(parsed.data);
-  if (!result.success) {
-    report.zod(result.error);
-    return { claim: null, problems: report.problems };
-  }
-  const c: ClaimInput = result.data;
+  if (!result.success) report.zod(result.error);
+  // The checks across fields read the file's own data wherever it has the right shape, so that a
+  // schema mistake elsewhere does not hide them.
+  const data = parsed.data;
   const sourceIds = new Set<string>();
-  c.sources.forEach((source, i) => {
-    if (sourceIds.has(source.id)) report.add(['sources', i, 'id'], `source id ${source.id} is used twice`);
-    sourceIds.add(source.id);
+  entries(data['sources']).forEach((source, i) => {
+    const id = source['id'];
+    if (typeof id !== 'string') return;
+    if (sourceIds.has(id)) report.add(['sources', i, 'id'], `source id ${id} is used twice`);
+    sourceIds.add(id);
   });
   const linkIds = new Set<string>();
-  c.evidence.forEach((link, i) => {
-    if (linkIds.has(link.id)) report.add(['evidence', i, 'id'], `link id ${link.id} is used twice in this claim`);
-    linkIds.add(link.id);
-    if (!sourceIds.has(link.source)) {
-      const known = [...sourceIds].join(', ') || 'none';
-      report.add(['evidence', i, 'source'], `names source ${link.source}, which is not listed under sources (listed: ${known})`);
+  entries(data['evidence']).forEach((link, i) => {
+    const { id, source, interpretationSteps: steps } = link;
+    if (typeof id === 'string') {
+      if (linkIds.has(id)) report.add(['evidence', i, 'id'], `link id ${id} is used twice in this claim`);
+      linkIds.add(id);
     }
-    const steps = link.interpretationSteps;
-    if (!isWhole(steps) || dec(steps).isNegative()) {
+    if (typeof source === 'string' && Array.isArray(data['sources']) && !sourceIds.has(source)) {
+      const known = [...sourceIds].join(', ') || 'none';
+      report.add(['evidence', i, 'source'], `names source ${source}, which is not listed under sources (listed: ${known})`);
+    }
+    if (isDecimal(steps) && (!isWhole(steps) || dec(steps).isNegative())) {
       report.add(['evidence', i, 'interpretationSteps'], `must be a whole number of at least 0, not ${steps}`);
     }
   });
   const voters = new Set<string>();
-  (c.votes ?? []).forEach((vote, i) => {
-    if (!between(vote.value, '0', '1')) report.add(['votes', i, 'value'], `a vote must be between 0 and 1, not ${vote.value}`);
-    if (voters.has(vote.voter)) report.add(['votes', i, 'voter'], `${vote.voter} has already voted on this claim`);
-    voters.add(vote.voter);
+  entries(data['votes']).forEach((vote, i) => {
+    const { voter, value } = vote;
+    if (isDecimal(value) && !between(value, '0', '1')) report.add(['votes', i, 'value'], `a vote must be between 0 and 1, not ${value}`);
+    if (typeof voter !== 'string') return;
+    if (voters.has(voter)) report.add(['votes', i, 'voter'], `${voter} has already voted on this claim`);
+    voters.add(voter);
   });
-  if (report.problems.length > 0) return { claim: null, problems: report.problems };
+  if (!result.success || report.problems.length > 0) return { claim: null, problems: report.problems };
+  const c: ClaimInput = result.data;
   return {
     claim: {
       statement: c.statement,
@@ -232,18 +257,38 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
   };
 }
 
-/** Checks that every level a claim's links use is one the model declares. */
-export function checkLevels(parsed: Parsed, claim: Claim, model: Model): Problem[] {
+/**
+ * Checks that every level a claim's links use is one the model declares. Given no claim (the file
+ * has other mistakes), it reads the levels that are written as text straight from the file.
+ */
+export function checkLevels(parsed: Parsed, claim: Claim | null, model: Model): Problem[] {
   const report = new Report(parsed);
   const id = `${model.name}@${model.version}`;
-  claim.evidence.forEach((link, i) => {
+  const links: readonly Partial<Readonly<Record<'relevance' | 'observation' | 'authenticity' | 'extraction', unknown>>>[] = claim?.evidence ?? entries(mapping(parsed.data)['evidence']);
+  links.forEach((link, i) => {
     for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
       const level = link[table];
-      if (!Object.hasOwn(model[table], level)) {
+      if (typeof level === 'string' && !Object.hasOwn(model[table], level)) {
         const known = Object.keys(model[table]).join(', ');
         report.add(['evidence', i, table], `unknown ${table} level "${level}" under ${id} (known: ${known})`);
       }
     }
   });
   return report.problems;
+}
+
+type Loose = { readonly [key: string]: Plain };
+
+/** A value as a mapping, or an empty one. */
+function mapping(value: Plain | undefined): Loose {
+  return value !== null && value !== undefined && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+/** The items of a list as mappings (anything else as an empty mapping, so indexes stay true). */
+function entries(value: Plain | undefined): Loose[] {
+  return Array.isArray(value) ? value.map(mapping) : [];
+}
+
+function isDecimal(value: Plain | undefined): value is string {
+  return typeof value === 'string' && DECIMAL_PATTERN.test(value);
 }

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { dec, fixed, gradient, round, rulesOf, type Vote } from '../../../src/engine/index.ts';
+import { claim } from '../../support/claim.ts';
+import { strictModel, withRounding } from '../../support/model.ts';
+import { scoreOf } from '../../support/score.ts';
+
+const strict = rulesOf(strictModel());
+const votes = (...pairs: [reputation: string, value: string][]): Vote[] =>
+  pairs.map(([reputation, value], i) => ({ voter: `voter-${i + 1}`, reputation, value }));
+
+describe("step 10: the community gradient (seed 003's worked example)", () => {
+  const seed = gradient(strict, votes(['800', '0.9'], ['200', '0.8'], ['50', '0.3']));
+
+  it('weighs reputations 800, 200 and 50 as 6.685861, 5.303305 and 3.931826', () => {
+    expect(seed.votes.map((v) => v.weight)).toEqual(['6.685861', '5.303305', '3.931826']);
+  });
+
+  it('shows those weights as 6.69, 5.30 and 3.93 at two places, as the seed does', () => {
+    expect(seed.votes.map((v) => fixed(round(dec(v.weight), 2, 'half-even'), 2))).toEqual(['6.69', '5.30', '3.93']);
+  });
+
+  it('gives G = 0.7185 at four places', () => {
+    expect(seed.value).toBe('0.7185');
+    expect(seed.status).toBe('contested');
+  });
+
+  it('gives 0.719 at three places, as the seed shows it, by rounding G once (0.718514… → 0.719)', () => {
+    const threePlaces = rulesOf(withRounding(strictModel(), { probability: '3' }));
+    expect(gradient(threePlaces, votes(['800', '0.9'], ['200', '0.8'], ['50', '0.3'])).value).toBe('0.719');
+    // Rounding the four-place value again would give 0.718 (half-even), which is why pages must not.
+    expect(fixed(round(dec(seed.value), 3, 'half-even'), 3)).toBe('0.718');
+  });
+
+  it('keeps the sums and each weighted vote in the working', () => {
+    expect(seed.totalWeight).toBe('15.920992');
+    expect(seed.totalWeighted).toBe('11.4394667');
+    expect(seed.votes.map((v) => v.weighted)).toEqual(['6.0172749', '4.242644', '1.1795478']);
+    expect(seed.votes[0]?.lnOnePlusReputation).toBe('6.6858609470683592211083060145149006287');
+  });
+});
+
+describe("a vote's weight is round_w(max(floor, ln(1 + max(0, reputation))))", () => {
+  it.each([
+    ['0', '0.100000'],
+    ['-50', '0.100000'],
+    ['0.05', '0.100000'],
+    ['10', '2.397895'],
+    ['100', '4.615121'],
+    ['500', '6.216606'],
+    ['1000', '6.908755'],
+    ['10000', '9.210440'],
+  ])('reputation %s weighs %s', (reputation, weight) => {
+    expect(gradient(strict, votes([reputation, '1'])).votes[0]?.weight).toBe(weight);
+  });
+
+  it('takes the floor from the model', () => {
+    const model = strictModel({ gradient: { floor: '0.5', neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' } });
+    expect(gradient(rulesOf(model), votes(['0', '1'])).votes[0]?.weight).toBe('0.500000');
+  });
+});
+
+describe('edge cases of the gradient', () => {
+  it('gives the neutral value with status no-votes when nobody voted', () => {
+    const result = gradient(strict, []);
+    expect({ value: result.value, status: result.status }).toEqual({ value: '0.5000', status: 'no-votes' });
+  });
+
+  it('writes the neutral value with the probability places', () => {
+    expect(gradient(rulesOf(withRounding(strictModel(), { probability: '2' })), []).value).toBe('0.50');
+  });
+
+  it.each([
+    ['800', '0.37', '0.3700'],
+    ['0', '0.9', '0.9000'],
+    ['-5', '0', '0.0000'],
+  ])('a single vote (reputation %s, value %s) gives its own value %s', (reputation, value, g) => {
+    expect(gradient(strict, votes([reputation, value])).value).toBe(g);
+  });
+
+  it.each([
+    ['half-even', '0.1234'],
+    ['half-up', '0.1235'],
+  ] as const)('a single vote of 0.12345 rounds %s to %s', (mode, g) => {
+    expect(gradient(rulesOf(withRounding(strictModel(), { mode })), votes(['7', '0.12345'])).value).toBe(g);
+  });
+
+  it('lets a zero-reputation vote count at the floor weight', () => {
+    const result = gradient(strict, votes(['0', '0'], ['0', '1']));
+    expect(result.votes.map((v) => v.weight)).toEqual(['0.100000', '0.100000']);
+    expect(result.value).toBe('0.5000');
+  });
+});
+
+describe('consensus thresholds are inclusive', () => {
+  it.each([
+    ['0.8', 'consensus-true'],
+    ['1', 'consensus-true'],
+    ['0.7999', 'contested'],
+    // 0.79995 rounds (half-even) to 0.8000: the status is read from the rounded gradient.
+    ['0.79995', 'consensus-true'],
+    ['0.5', 'contested'],
+    ['0.2001', 'contested'],
+    ['0.2', 'consensus-false'],
+    ['0', 'consensus-false'],
+  ])('a gradient of %s is %s', (value, status) => {
+    expect(gradient(strict, votes(['100', value])).status).toBe(status);
+  });
+
+  it('puts the gradient beside the evidence score, never into it', () => {
+    const withoutVotes = scoreOf(strictModel(), claim({ links: [{ id: 'a' }] }));
+    const withVotes = scoreOf(strictModel(), claim({ links: [{ id: 'a' }], votes: [{ reputation: '800', value: '0' }] }));
+    expect(withVotes.result.probability).toBe(withoutVotes.result.probability);
+    expect(withVotes.result.gradient).toEqual({ value: '0.0000', status: 'consensus-false' });
+    expect(withoutVotes.result.gradient).toEqual({ value: '0.5000', status: 'no-votes' });
+  });
+});

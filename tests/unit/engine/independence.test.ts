@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { dec, independence, type Direction, type IndependenceStrategy } from '../../../src/engine/index.ts';
+import { claim } from '../../support/claim.ts';
+import { strictModel } from '../../support/model.ts';
+import { scoreOf } from '../../support/score.ts';
+
+type Row = readonly [id: string, source: string, direction: Direction, weight: string];
+
+const weighed = (rows: readonly Row[]) => rows.map(([id, source, direction, weight]) => ({ id, source, direction, weight: dec(weight) }));
+
+/** The link each link depends on (null when it is kept), by id. */
+const keptLinks = (rows: readonly Row[], strategy: IndependenceStrategy) =>
+  Object.fromEntries(independence(weighed(rows), strategy).keptLink);
+
+describe('step 3, strongest-per-group-and-direction', () => {
+  it.each<[string, Row[], Record<string, string | null>]>([
+    [
+      'keeps the strongest link of a group and names it beside the others',
+      [['a', 's', 'supports', '0.5'], ['b', 's', 'supports', '0.9'], ['c', 's', 'supports', '0.7']],
+      { a: 'b', b: null, c: 'b' },
+    ],
+    ['keeps the first in file order when two links tie', [['a', 's', 'supports', '0.9'], ['b', 's', 'supports', '0.9']], { a: null, b: 'a' }],
+    [
+      'keeps the first of the tied strongest links, not the first link of the group',
+      [['a', 's', 'supports', '0.5'], ['b', 's', 'supports', '0.9'], ['c', 's', 'supports', '0.9']],
+      { a: 'b', b: null, c: 'b' },
+    ],
+    [
+      'treats opposite directions of one source as separate groups',
+      [['a', 's', 'supports', '0.9'], ['b', 's', 'opposes', '0.5'], ['c', 's', 'opposes', '0.7']],
+      { a: null, b: 'c', c: null },
+    ],
+    [
+      'treats different sources as separate groups',
+      [['a', 's', 'supports', '0.9'], ['b', 't', 'supports', '0.5']],
+      { a: null, b: null },
+    ],
+    [
+      'keeps a link of weight 0 when its group has nothing stronger',
+      [['a', 's', 'supports', '0'], ['b', 's', 'supports', '0']],
+      { a: null, b: 'a' },
+    ],
+    [
+      'groups links of one source that are not next to each other in the file',
+      [['a', 's', 'supports', '0.2'], ['b', 't', 'supports', '1'], ['c', 's', 'supports', '0.3']],
+      { a: 'c', b: null, c: null },
+    ],
+  ])('%s', (_name, rows, expected) => {
+    expect(keptLinks(rows, 'strongest-per-group-and-direction')).toEqual(expected);
+  });
+
+  it('lists the groups in order of first appearance, each with its links in file order', () => {
+    const rows: Row[] = [['a', 's', 'supports', '0.2'], ['b', 't', 'opposes', '1'], ['c', 's', 'supports', '0.3'], ['d', 's', 'opposes', '0.1']];
+    expect(independence(weighed(rows), 'strongest-per-group-and-direction').groups).toEqual([
+      { source: 's', direction: 'supports', links: ['a', 'c'], kept: ['c'] },
+      { source: 't', direction: 'opposes', links: ['b'], kept: ['b'] },
+      { source: 's', direction: 'opposes', links: ['d'], kept: ['d'] },
+    ]);
+  });
+});
+
+describe('step 3, count-every-link', () => {
+  it.each<[string, Row[]]>([
+    ['keeps every link of one group', [['a', 's', 'supports', '0.5'], ['b', 's', 'supports', '0.9'], ['c', 's', 'supports', '0.9']]],
+    ['keeps every link of both directions', [['a', 's', 'supports', '0.5'], ['b', 's', 'opposes', '0.9']]],
+  ])('%s', (_name, rows) => {
+    const kept = keptLinks(rows, 'count-every-link');
+    expect(kept).toEqual(Object.fromEntries(rows.map(([id]) => [id, null])));
+  });
+});
+
+describe('independence in the trace', () => {
+  const dependent = claim({
+    links: [
+      { id: 'wire', source: 'agency', relevance: 'bears-directly', observation: 'second-hand-report' },
+      { id: 'original', source: 'agency', relevance: 'states-outright', observation: 'official-record' },
+      { id: 'repeat', source: 'agency', relevance: 'states-outright', observation: 'official-record' },
+    ],
+  });
+
+  it('keeps the dependent links in the working with their own weight, not counted, naming the kept link', () => {
+    const trace = scoreOf(strictModel(), dependent);
+    expect(trace.links).toEqual([
+      { id: 'wire', weight: '0.350000', kept: false, keptLink: 'original' },
+      { id: 'original', weight: '1.800000', kept: true, keptLink: null },
+      { id: 'repeat', weight: '1.800000', kept: false, keptLink: 'original' },
+    ]);
+    expect(trace.result.posteriorLogOdds).toBe('1.800000');
+    expect(trace.working.sum).toEqual({ supporting: '1.800000', opposing: '0.000000', kept: '1.800000', posteriorLogOdds: '1.800000' });
+  });
+
+  it('counts every link under count-every-link', () => {
+    const trace = scoreOf(strictModel({ independence: 'count-every-link' }), dependent);
+    expect(trace.links.map((l) => [l.id, l.kept, l.keptLink])).toEqual([
+      ['wire', true, null],
+      ['original', true, null],
+      ['repeat', true, null],
+    ]);
+    expect(trace.result.posteriorLogOdds).toBe('3.950000');
+    expect(trace.working.independence).toBe('count-every-link');
+  });
+
+  it('subtracts the strongest opposing link of a source that also supports', () => {
+    const trace = scoreOf(
+      strictModel(),
+      claim({
+        links: [
+          { id: 'for', source: 'council' },
+          { id: 'against', source: 'council', direction: 'opposes', relevance: 'touches-subject' },
+          { id: 'against-2', source: 'council', direction: 'opposes', relevance: 'touches-subject', steps: 1 },
+        ],
+      }),
+    );
+    expect(trace.links.map((l) => [l.id, l.weight, l.kept])).toEqual([
+      ['for', '1.000000', true],
+      ['against', '0.300000', true],
+      ['against-2', '0.255000', false],
+    ]);
+    expect(trace.working.links.map((l) => l.signedWeight)).toEqual(['1.000000', '-0.300000', '-0.255000']);
+    expect(trace.result.posteriorLogOdds).toBe('0.700000');
+  });
+});

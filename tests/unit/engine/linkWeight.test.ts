@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { dec, interpretationFactor, linkWeight, rulesOf } from '../../../src/engine/index.ts';
+import { link, type LinkSpec } from '../../support/claim.ts';
+import { strictModel, withLevels, withRounding } from '../../support/model.ts';
+
+const strict = rulesOf(strictModel());
+
+describe('step 2: a link weight is the product of its five factors, rounded to the weight places', () => {
+  it.each<[string, LinkSpec, string]>([
+    ['bears directly, a measurement, no steps', { id: 'a' }, '1.000000'],
+    ['states outright, an official record, verified', { id: 'a', relevance: 'states-outright', observation: 'official-record', authenticity: 'verified' }, '1.800000'],
+    ['touches the subject, a document, one step', { id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 }, '0.204000'],
+    ['a second-hand report three steps away', { id: 'a', observation: 'second-hand-report', steps: 3 }, '0.192500'],
+    ['a rumour that states it outright', { id: 'a', relevance: 'states-outright', observation: 'rumour' }, '0.200000'],
+    ['seed 000: two steps of interpretation on a measurement that bears directly', { id: 'a', steps: 2 }, '0.700000'],
+    ['a context-only passage, however good the source', { id: 'a', relevance: 'context-only', observation: 'measurement', authenticity: 'verified' }, '0.000000'],
+    ["a model's output, however relevant", { id: 'a', relevance: 'states-outright', observation: 'model-output' }, '0.000000'],
+    ['doubted authenticity halves the weight', { id: 'a', relevance: 'states-outright', authenticity: 'doubted' }, '1.000000'],
+    ['doubted extraction halves the weight', { id: 'a', relevance: 'states-outright', extraction: 'doubted' }, '1.000000'],
+    ['doubted twice quarters the weight', { id: 'a', relevance: 'states-outright', authenticity: 'doubted', extraction: 'doubted' }, '0.500000'],
+    ['refuted authenticity zeroes the weight', { id: 'a', relevance: 'states-outright', authenticity: 'refuted' }, '0.000000'],
+    ['refuted extraction zeroes the weight', { id: 'a', relevance: 'states-outright', extraction: 'refuted' }, '0.000000'],
+    ['verified is not rewarded over unverified', { id: 'a', authenticity: 'verified', extraction: 'verified' }, '1.000000'],
+    ['seven steps take the factor to the floor of 0', { id: 'a', relevance: 'states-outright', steps: 7 }, '0.000000'],
+  ])('%s gives %s', (_name, spec, weight) => {
+    const result = linkWeight(strict, link(spec));
+    expect(result.working.weight).toBe(weight);
+  });
+
+  it('shows seed 000\'s interpretation factor for two steps as 0.7 exactly (1 − 0.15 × 2)', () => {
+    const { working } = linkWeight(strict, link({ id: 'a', steps: 2 }));
+    expect(working.interpretation).toEqual({ steps: '2', raw: '0.7', factor: '0.7' });
+    expect(working.product).toBe('0.7');
+  });
+
+  it('writes every factor of the working exactly, with the level it was given', () => {
+    const { working } = linkWeight(
+      strict,
+      link({ id: 'a', relevance: 'touches-subject', observation: 'second-hand-report', steps: 1, authenticity: 'doubted', extraction: 'verified' }),
+    );
+    expect(working).toEqual({
+      relevance: { level: 'touches-subject', factor: '0.3' },
+      observation: { level: 'second-hand-report', factor: '0.35' },
+      interpretation: { steps: '1', raw: '0.85', factor: '0.85' },
+      authenticity: { level: 'doubted', factor: '0.5' },
+      extraction: { level: 'verified', factor: '1' },
+      product: '0.044625',
+      weight: '0.044625',
+    });
+  });
+});
+
+describe('the interpretation factor is max(floor, 1 − stepCost × steps)', () => {
+  const gentle = rulesOf(strictModel({ interpretation: { stepCost: '0.1', floor: '0.2' } }));
+  it.each<[string, typeof strict, string, string, string]>([
+    ['no steps leave the factor at 1', strict, '0', '1', '1'],
+    ['one step costs 0.15', strict, '1', '0.85', '0.85'],
+    ['six steps leave 0.1', strict, '6', '0.1', '0.1'],
+    ['seven steps would go below nought and stop at the floor 0', strict, '7', '-0.05', '0'],
+    ['twenty steps stay at the floor 0', strict, '20', '-2', '0'],
+    ['a floor of 0.2 is reached exactly at eight steps of 0.1', gentle, '8', '0.2', '0.2'],
+    ['a floor of 0.2 holds below it', gentle, '10', '0', '0.2'],
+    ['a floor of 0.2 does not lift a factor above it', gentle, '3', '0.7', '0.7'],
+  ])('%s', (_name, rules, steps, raw, factor) => {
+    const result = interpretationFactor(rules, dec(steps));
+    expect(result.raw.toFixed()).toBe(raw);
+    expect(result.factor.toFixed()).toBe(factor);
+  });
+});
+
+describe('a link weight is rounded with the model’s rounding mode', () => {
+  // 0.1234565 is exactly halfway between 0.123456 and 0.123457 at six places.
+  const base = withLevels(strictModel(), 'relevance', { tie: '0.1234565', 'odd-tie': '0.1234575', 'past-tie': '0.12345651' });
+  it.each<[string, 'half-even' | 'half-up', string]>([
+    ['tie', 'half-even', '0.123456'],
+    ['tie', 'half-up', '0.123457'],
+    ['odd-tie', 'half-even', '0.123458'],
+    ['odd-tie', 'half-up', '0.123458'],
+    ['past-tie', 'half-even', '0.123457'],
+    ['past-tie', 'half-up', '0.123457'],
+  ])('relevance %s under %s gives %s', (relevance, mode, weight) => {
+    const rules = rulesOf(withRounding(base, { mode }));
+    const { working } = linkWeight(rules, link({ id: 'a', relevance }));
+    expect(working.product).toBe(dec(base.relevance[relevance]!).toFixed());
+    expect(working.weight).toBe(weight);
+  });
+
+  it.each([
+    ['3', '0.204'],
+    ['1', '0.2'],
+    ['0', '0'],
+    ['8', '0.20400000'],
+  ])('at %s weight places, 0.3 × 0.8 × 0.85 is written as %s', (places, weight) => {
+    const rules = rulesOf(withRounding(strictModel(), { weight: places }));
+    const { working } = linkWeight(rules, link({ id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 }));
+    expect(working.weight).toBe(weight);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { dec, rulesOf, stability, type Model } from '../../../src/engine/index.ts';
+import { claim } from '../../support/claim.ts';
+import { strictModel } from '../../support/model.ts';
+import { scoreOf } from '../../support/score.ts';
+
+const withStability = (patch: Partial<Model['stability']>): Model => {
+  const model = strictModel();
+  return { ...model, stability: { ...model.stability, ...patch } };
+};
+
+describe('step 8: stability re-scores with the kept weights scaled, and reads the spread', () => {
+  it('re-scores at 0.7 and 1.3 of the kept weights and takes largest minus smallest', () => {
+    const { working } = stability(rulesOf(strictModel()), dec('0'), dec('1.8'), 2);
+    expect(working.rescores).toEqual([
+      { scale: '0.7', logOdds: '1.26', probability: '0.7790' },
+      { scale: '1.3', logOdds: '2.34', probability: '0.9121' },
+    ]);
+    expect(working.spread).toBe('0.1331');
+    expect(working.level).toBe('medium');
+  });
+
+  it('scales only the kept weights, not the prior', () => {
+    const { working } = stability(rulesOf(strictModel()), dec('-0.847298'), dec('1'), 2);
+    expect(working.rescores.map((r) => r.logOdds)).toEqual(['-0.147298', '0.452702']);
+  });
+
+  it.each<[string, Partial<Model['stability']>, string, number, string, boolean]>([
+    ['a narrow spread from two sources is high', {}, '0.1', 2, 'high', false],
+    ['a narrow spread from one source is capped at medium', {}, '0.1', 1, 'medium', true],
+    ['a spread exactly at the high bound is high', { high: '0.1331' }, '1.8', 2, 'high', false],
+    ['a spread exactly at the high bound from one source is capped', { high: '0.1331' }, '1.8', 1, 'medium', true],
+    ['a spread just above the high bound is medium', { high: '0.133' }, '1.8', 2, 'medium', false],
+    ['a spread exactly at the medium bound is medium', { high: '0.1', medium: '0.1331' }, '1.8', 2, 'medium', false],
+    ['a spread just above the medium bound is low', { high: '0.1', medium: '0.133' }, '1.8', 2, 'low', false],
+    ['a wide spread is low, and low is never capped', { scales: ['0.1', '3'] }, '1.8', 1, 'low', false],
+    ['minGroupsForHigh of 1 lets one source be high', { minGroupsForHigh: '1' }, '0.1', 1, 'high', false],
+    ['minGroupsForHigh of 3 caps two sources', { minGroupsForHigh: '3' }, '0.1', 2, 'medium', true],
+    ['no kept weight is no spread at all', {}, '0', 2, 'high', false],
+  ])('%s', (_name, patch, keptSum, sources, level, capped) => {
+    const { working } = stability(rulesOf(withStability(patch)), dec('0'), dec(keptSum), sources);
+    expect(working.level).toBe(level);
+    expect(working.capped).toBe(capped);
+    expect(working.sources).toBe(sources);
+  });
+
+  it('takes largest minus smallest over three or more scales', () => {
+    const { working } = stability(rulesOf(withStability({ scales: ['1.3', '0.1', '3'] })), dec('0'), dec('1.8'), 2);
+    expect(working.rescores.map((r) => r.probability)).toEqual(['0.9121', '0.5449', '0.9955']);
+    expect(working.spread).toBe('0.4506');
+  });
+});
+
+describe('stability in the trace', () => {
+  it('counts the distinct sources of the kept links', () => {
+    const one = scoreOf(strictModel(), claim({ links: [{ id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' }] }));
+    expect(one.result.stability).toEqual({ spread: '0.0045', level: 'medium' });
+    expect(one.working.stability?.capped).toBe(true);
+    const two = scoreOf(
+      strictModel(),
+      claim({
+        links: [
+          { id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' },
+          { id: 'b', relevance: 'touches-subject', observation: 'rumour', source: 'y' },
+        ],
+      }),
+    );
+    expect(two.result.stability).toEqual({ spread: '0.0090', level: 'high' });
+  });
+
+  it('does not count a second link of the same source as a second group', () => {
+    const trace = scoreOf(
+      strictModel(),
+      claim({
+        links: [
+          { id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' },
+          { id: 'b', relevance: 'touches-subject', observation: 'rumour', source: 'x', direction: 'opposes', steps: 1 },
+        ],
+      }),
+    );
+    expect(trace.working.stability?.sources).toBe(1);
+    expect(trace.result.stability?.level).toBe('medium');
+  });
+});
