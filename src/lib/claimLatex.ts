@@ -1,0 +1,149 @@
+/**
+ * The formulas of a claim page as LaTeX, written with the claim's own numbers from its trace. A pure
+ * function of a trace: `tex()` renders the strings at build time and stops the build on a bad one.
+ * Only numbers from the trace go into a formula, never claim text (which is untrusted).
+ */
+import { Decimal } from '../engine/decimal.ts';
+import type { Trace } from '../engine/index.ts';
+
+/** Every formula of a claim page; null where the claim never reached that step. */
+export interface ClaimLatex {
+  /** Step 5: `round(ln(p / (1 − p)))`. */
+  readonly prior: string | null;
+  /** Step 6: the kept supporting weights added up. */
+  readonly supporting: string | null;
+  /** Step 6: the kept opposing weights added up. */
+  readonly opposing: string | null;
+  /** Step 6: prior + supporting − opposing = posterior log-odds. */
+  readonly sum: string | null;
+  /** Step 7: the logistic step and its rounding. */
+  readonly probability: string | null;
+  /** Step 8: one formula per re-score. */
+  readonly rescores: readonly string[];
+  /** Step 8: the spread, largest − smallest. */
+  readonly spread: string | null;
+  /** Step 10: the weighted mean of the votes. */
+  readonly gradient: string | null;
+}
+
+/** More votes than this and the gradient's formula shows only the totals. */
+export const MAX_EXPANDED_VOTES = 8;
+
+/** Writes a number as a term: negatives in parentheses, so `+ (−0.3)` never reads as `+ −0.3`. */
+export function term(value: string): string {
+  return value.startsWith('-') ? `\\left(${value}\\right)` : value;
+}
+
+/** `−x` as an exponent: `e^{-0.952702}` for positive x, `e^{0.3}` for x = −0.3. */
+export function negated(value: string): string {
+  if (value.startsWith('-')) return value.slice(1);
+  return `-${value.replace(/^\+/, '')}`;
+}
+
+const round = (places: number): string => `\\operatorname{round}_{${places}}`;
+
+/** Cuts a long exact decimal for a formula (digits cut, not rounded), marked with `\ldots`. */
+export function cutForFormula(value: string, places: number): string {
+  const point = value.indexOf('.');
+  if (point < 0 || value.length - point - 1 <= places) return value;
+  return `${value.slice(0, point + 1 + places)}\\ldots`;
+}
+
+function addUp(terms: readonly string[], total: string): string {
+  if (terms.length === 0) return total;
+  if (terms.length === 1 && new Decimal(terms[0]!).equals(total)) return total;
+  return `${terms.join(' + ')} = ${total}`;
+}
+
+/** Lines aligned on their `&`, one under another, so a long working stays narrow on a phone. */
+export function aligned(lines: readonly string[]): string {
+  return `\\begin{aligned}\n${lines.join(' \\\\\n')}\n\\end{aligned}`;
+}
+
+function logistic(x: string): string {
+  return `\\frac{1}{1 + e^{${negated(x)}}}`;
+}
+
+/** Every formula of a claim page, with the claim's numbers. */
+export function toLatex(trace: Trace): ClaimLatex {
+  const { working } = trace;
+  const { weight: w, probability: p } = working.rounding;
+  const kept = (direction: string): string[] =>
+    working.links.filter((l) => l.kept && l.direction === direction).map((l) => trace.links.find((t) => t.id === l.id)!.weight);
+
+  const prior =
+    working.prior === null
+      ? null
+      : aligned([
+          `\\text{prior log-odds} &= ${round(w)}\\left(\\ln\\frac{p}{1 - p}\\right)`,
+          `&= ${round(w)}\\left(\\ln\\frac{${working.prior.probability}}{1 - ${working.prior.probability}}\\right)`,
+          `&= ${working.prior.logOdds}`,
+        ]);
+
+  const sum = working.sum;
+  const supporting = sum === null ? null : `S = ${addUp(kept('supports'), sum.supporting)}`;
+  const opposing = sum === null ? null : `O = ${addUp(kept('opposes'), sum.opposing)}`;
+  const total =
+    sum === null || working.prior === null
+      ? null
+      : aligned([
+          `x &= \\underbrace{${working.prior.logOdds}}_{\\text{prior}} + \\underbrace{${sum.supporting}}_{S} - \\underbrace{${sum.opposing}}_{O}`,
+          `&= ${sum.posteriorLogOdds}`,
+        ]);
+
+  const probability =
+    sum === null || working.probability === null
+      ? null
+      : aligned([
+          `p &= ${round(p)}\\left(\\frac{1}{1 + e^{-x}}\\right)`,
+          `&= ${round(p)}\\left(${logistic(sum.posteriorLogOdds)}\\right)`,
+          `&= ${round(p)}\\left(${cutForFormula(working.probability.logistic, p + 4)}\\right)`,
+          `&= ${working.probability.rounded}`,
+        ]);
+
+  const stability = working.stability;
+  const rescores =
+    stability === null || working.prior === null || sum === null
+      ? []
+      : stability.rescores.map(
+          (r) =>
+            aligned([
+              `p_{${r.scale}} &= ${round(p)}\\left(\\frac{1}{1 + e^{-(${working.prior!.logOdds} + ${r.scale} \\times ${term(sum.kept)})}}\\right)`,
+              `&= ${round(p)}\\left(${logistic(r.logOdds)}\\right) = ${r.probability}`,
+            ]),
+        );
+  let spread: string | null = null;
+  if (stability !== null && stability.rescores.length > 0) {
+    const values = stability.rescores.map((r) => r.probability);
+    const max = values.reduce((a, b) => (new Decimal(b).greaterThan(a) ? b : a));
+    const min = values.reduce((a, b) => (new Decimal(b).lessThan(a) ? b : a));
+    spread = `\\text{spread} = ${max} - ${min} = ${stability.spread}`;
+  }
+
+  const g = working.gradient;
+  let gradient: string | null = null;
+  if (g.votes.length > 0) {
+    const lines = [`G &= ${round(p)}\\left(\\frac{\\sum_i v_i\\,w_i}{\\sum_i w_i}\\right)`];
+    if (g.votes.length <= MAX_EXPANDED_VOTES) {
+      const top = g.votes.map((v) => `${term(v.value)} \\times ${v.weight}`).join(' + ');
+      const bottom = g.votes.map((v) => v.weight).join(' + ');
+      lines.push(`&= ${round(p)}\\left(\\frac{${top}}{${bottom}}\\right)`);
+    }
+    lines.push(`&= ${round(p)}\\left(\\frac{${cutForFormula(g.totalWeighted, w + 2)}}{${g.totalWeight}}\\right)`, `&= ${g.value}`);
+    gradient = aligned(lines);
+  }
+
+  return { prior, supporting, opposing, sum: total, probability, rescores, spread, gradient };
+}
+
+/** The vote-weight rule with the model's floor: `w = round(max(floor, ln(1 + max(0, r))))`. */
+export function voteWeightLatex(floor: string, places: number): string {
+  return `w = ${round(places)}\\big(\\max(${floor},\\ \\ln(1 + \\max(0, r)))\\big)`;
+}
+
+/** The rule of step 2 in symbols. */
+export const LINK_WEIGHT_LATEX = aligned([
+  'w = \\operatorname{round}\\big(&\\text{relevance} \\times \\text{observation}',
+  '&\\times \\text{interpretation} \\times \\text{authenticity}',
+  '&\\times \\text{extraction}\\big)',
+]);

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { createScorer, type Claim } from '../../../src/engine/index.ts';
+import {
+  LINK_WEIGHT_LATEX,
+  MAX_EXPANDED_VOTES,
+  aligned,
+  cutForFormula,
+  negated,
+  term,
+  toLatex,
+  voteWeightLatex,
+} from '../../../src/lib/claimLatex.ts';
+import { tex } from '../../../src/lib/tex.ts';
+import { claim, review } from '../../support/claim.ts';
+import { strictModel } from '../../support/model.ts';
+import { TEST_CODE_HASH } from '../../support/score.ts';
+
+const model = strictModel();
+const scorer = createScorer(model, TEST_CODE_HASH);
+const score = (c: Claim) => scorer.score('lead-limit', c);
+
+// Seed 003's voters (reputations 800, 200, 50; votes 0.9, 0.8, 0.3) on a claim with a kept
+// supporting link (2 × 0.9 = 1.8), a dependent duplicate, and an opposing link.
+const seedVotes = [
+  { voter: 'alice', reputation: '800', value: '0.9' },
+  { voter: 'bob', reputation: '200', value: '0.8' },
+  { voter: 'carol', reputation: '50', value: '0.3' },
+];
+const scored = score(
+  claim({
+    links: [
+      { id: 'lab-q1', source: 'lab', relevance: 'states-outright', observation: 'official-record' },
+      { id: 'lab-q2', source: 'lab', relevance: 'states-outright', observation: 'official-record' },
+      { id: 'blog', source: 'blog', direction: 'opposes', relevance: 'touches-subject', observation: 'second-hand-report', steps: 1 },
+    ],
+    reviews: [review('primary-source-reviewed', 'm.ito')],
+    votes: seedVotes,
+  }),
+);
+
+const renders = (latex: string): void => {
+  expect(() => tex(latex, true)).not.toThrow();
+};
+
+describe('toLatex on a scored claim', () => {
+  const latex = toLatex(scored);
+  const { working, result } = scored;
+
+  it('works the prior out with the claim’s own prior', () => {
+    expect(latex.prior).toContain('\\frac{0.5}{1 - 0.5}');
+    expect(latex.prior).toContain(working.prior!.logOdds);
+    expect(latex.prior).toContain('\\operatorname{round}_{6}');
+  });
+
+  it('adds the kept supporting weights and subtracts the kept opposing ones', () => {
+    expect(latex.supporting).toBe('S = 1.800000');
+    expect(latex.opposing).toBe(`O = ${working.sum!.opposing}`);
+    expect(working.sum!.opposing).toBe('0.089250');
+    expect(latex.sum).toContain(`\\underbrace{${working.prior!.logOdds}}_{\\text{prior}}`);
+    expect(latex.sum).toContain('\\underbrace{1.800000}_{S} - \\underbrace{0.089250}_{O}');
+    expect(latex.sum).toContain(`&= ${result.posteriorLogOdds}`);
+  });
+
+  it('shows the logistic step with x, the exact value cut, and the rounded probability', () => {
+    expect(latex.probability).toContain(`e^{-${result.posteriorLogOdds}}`);
+    expect(latex.probability).toContain(`${working.probability!.logistic.slice(0, 10)}\\ldots`);
+    expect(latex.probability).toContain(`&= ${result.probability}`);
+    expect(latex.probability).toContain('\\operatorname{round}_{4}');
+  });
+
+  it('re-scores at each scale and takes the spread', () => {
+    expect(latex.rescores).toHaveLength(2);
+    working.stability!.rescores.forEach((r, i) => {
+      expect(latex.rescores[i]).toContain(`p_{${r.scale}}`);
+      expect(latex.rescores[i]).toContain(`${r.scale} \\times ${working.sum!.kept}`);
+      expect(latex.rescores[i]).toContain(`= ${r.probability}`);
+    });
+    const [low, high] = working.stability!.rescores.map((r) => r.probability);
+    expect(latex.spread).toBe(`\\text{spread} = ${high} - ${low} = ${result.stability!.spread}`);
+  });
+
+  it('writes the gradient as the weighted mean with seed 003’s numbers', () => {
+    expect(result.gradient.value).toBe('0.7185');
+    expect(latex.gradient).toContain('0.9 \\times 6.685861 + 0.8 \\times 5.303305 + 0.3 \\times 3.931826');
+    expect(latex.gradient).toContain('{6.685861 + 5.303305 + 3.931826}');
+    expect(latex.gradient).toContain(`{${working.gradient.totalWeight}}`);
+    expect(latex.gradient).toContain('&= 0.7185');
+  });
+
+  it('renders every formula through KaTeX without an error', () => {
+    for (const formula of [latex.prior, latex.supporting, latex.opposing, latex.sum, latex.probability, latex.spread, latex.gradient, ...latex.rescores]) {
+      expect(formula).not.toBeNull();
+      renders(formula!);
+    }
+    renders(LINK_WEIGHT_LATEX);
+    renders(voteWeightLatex(model.gradient.floor, 6));
+  });
+});
+
+describe('toLatex with negative numbers', () => {
+  const causal = score(
+    claim({ type: 'causal', links: [{ id: 'against', direction: 'opposes', relevance: 'states-outright' }] }),
+  );
+  const latex = toLatex(causal);
+
+  it('keeps a negative prior and a negative kept sum readable', () => {
+    expect(causal.working.prior!.logOdds).toBe('-0.847298');
+    expect(latex.prior).toContain('\\frac{0.3}{1 - 0.3}');
+    expect(latex.rescores[0]).toContain('\\times \\left(-2.000000\\right)');
+    // x is negative, so e^(−x) has a positive exponent.
+    expect(latex.probability).toContain(`e^{${causal.result.posteriorLogOdds!.slice(1)}}`);
+    for (const formula of [latex.prior!, latex.sum!, latex.probability!, ...latex.rescores]) renders(formula);
+  });
+});
+
+describe('toLatex on refusals and edges', () => {
+  it('has no prior, sum, probability or stability for a type the model does not score', () => {
+    const latex = toLatex(score(claim({ type: 'prediction', links: [{ id: 'a' }], votes: seedVotes })));
+    expect(latex).toMatchObject({ prior: null, supporting: null, opposing: null, sum: null, probability: null, rescores: [], spread: null });
+    expect(latex.gradient).not.toBeNull();
+  });
+
+  it('keeps the prior but has no sum when nothing counted bears on the claim', () => {
+    const latex = toLatex(score(claim({ links: [{ id: 'a', relevance: 'context-only' }] })));
+    expect(latex.prior).not.toBeNull();
+    expect(latex).toMatchObject({ sum: null, probability: null, rescores: [] });
+  });
+
+  it('has no gradient formula without votes', () => {
+    expect(toLatex(score(claim({ links: [{ id: 'a' }] }))).gradient).toBeNull();
+  });
+
+  it('shows only the totals when there are many votes', () => {
+    const votes = Array.from({ length: MAX_EXPANDED_VOTES + 1 }, (_, i) => ({ reputation: String(i * 10), value: '0.5' }));
+    const latex = toLatex(score(claim({ links: [{ id: 'a' }], votes })));
+    expect(latex.gradient).not.toContain('0.5 \\times');
+    renders(latex.gradient!);
+  });
+});
+
+describe('formula helpers', () => {
+  it.each([
+    ['1.8', '1.8'],
+    ['-0.3', '\\left(-0.3\\right)'],
+  ])('writes %s as a term %s', (value, expected) => expect(term(value)).toBe(expected));
+
+  it.each([
+    ['2.700000', '-2.700000'],
+    ['-0.3', '0.3'],
+    ['0.000000', '-0.000000'],
+  ])('negates %s for an exponent as %s', (value, expected) => expect(negated(value)).toBe(expected));
+
+  it('cuts long decimals with an ellipsis and leaves short ones alone', () => {
+    expect(cutForFormula('0.93702664394300351048584', 8)).toBe('0.93702664\\ldots');
+    expect(cutForFormula('0.9370', 8)).toBe('0.9370');
+    expect(cutForFormula('12', 2)).toBe('12');
+  });
+
+  it('aligns lines on their ampersands', () => {
+    expect(aligned(['x &= 1', '&= 2'])).toBe('\\begin{aligned}\nx &= 1 \\\\\n&= 2\n\\end{aligned}');
+  });
+});
