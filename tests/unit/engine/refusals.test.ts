@@ -59,6 +59,12 @@ describe('step 4: no kept link with a weight above 0 is insufficient evidence', 
     expect(trace.working.sum).toBeNull();
   });
 
+  it('writes an opposing link of weight 0 as 0.000000, never as a negative zero', () => {
+    const trace = scoreOf(strictModel(), claim({ links: [{ id: 'a', direction: 'opposes', relevance: 'context-only' }] }));
+    expect(trace.links[0]?.weight).toBe('0.000000');
+    expect(trace.working.links[0]?.signedWeight).toBe('0.000000');
+  });
+
   it('is scored as soon as one link counts, even if supports and opposes cancel out', () => {
     const trace = scoreOf(strictModel(), claim({ links: [{ id: 'a', source: 's' }, { id: 'b', source: 't', direction: 'opposes' }] }));
     expect(trace.result.state).toBe('uncertain');
