@@ -1,0 +1,138 @@
+/**
+ * `ledger snapshot [--dist dist] [--out snapshots]`: writes the built site's offline archive
+ * (`claim-ledger-<date>-<default model>-<code hash>.zip`), its SHA-256 beside it, and a WACZ of
+ * the site for web archives. Nothing is written unless everything was made.
+ */
+import { existsSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { buildCommit, buildDate } from '../lib/buildInfo.ts';
+import { makeWacz } from '../lib/snapshot/wacz.ts';
+import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
+import { sha256Hex } from '../lib/snapshot/manifest.ts';
+import { snapshotName, type SnapshotInfo } from '../lib/snapshot/name.ts';
+import { siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
+import { makeZip } from '../lib/snapshot/zip.ts';
+import type { Io } from './run.ts';
+
+/** The site's public address when LEDGER_SITE does not name one (as astro.config.mjs has it). */
+export const DEFAULT_ORIGIN = 'https://claim-ledger.example.org';
+
+/** How the command is run. */
+export interface SnapshotContext {
+  readonly cwd: string;
+  /** Whether to show `n of N` progress (standard error is a terminal). */
+  readonly progress: boolean;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** How many warnings are printed before the rest are counted. */
+const MAX_WARNINGS = 10;
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+/** Makes the snapshot; see the module comment. */
+export async function snapshotCommand(
+  io: Io,
+  options: { dist: string; out: string },
+  context: SnapshotContext,
+): Promise<number> {
+  const dist = resolve(context.cwd, options.dist);
+  const out = resolve(context.cwd, options.out);
+  const shown = (path: string): string => {
+    const near = relative(context.cwd, path);
+    return near === '' ? '.' : near.startsWith('..') ? path : near;
+  };
+  if (!existsSync(join(dist, 'index.html'))) {
+    io.err(
+      `ledger snapshot: ${shown(dist)}: no built site here (index.html is missing). Build it first: npm run -s build\n`,
+    );
+    return 1;
+  }
+
+  let last = 0;
+  const progress = (what: string) =>
+    context.progress
+      ? (done: number, total: number): void => {
+          const now = Date.now();
+          if (done === total || now - last >= 100) {
+            last = now;
+            io.err(`\r${what} ${done} of ${total}${done === total ? '\r\x1b[K' : ''}`);
+          }
+        }
+      : undefined;
+  const withProgress = <T extends object>(base: T, what: string): T => {
+    const report = progress(what);
+    return report ? { ...base, progress: report } : base;
+  };
+
+  const site = readFolder(dist);
+  const stamp = siteStamp(site);
+  if ('problem' in stamp) {
+    io.err(`ledger snapshot: ${shown(dist)}: ${stamp.problem}\n`);
+    return 1;
+  }
+  const info: SnapshotInfo = {
+    date: buildDate(context.env),
+    commit: buildCommit(),
+    defaultModel: stamp.defaultModel,
+    codeHash: stamp.codeHash,
+    origin: (context.env['LEDGER_SITE'] ?? DEFAULT_ORIGIN).replace(/\/+$/, ''),
+  };
+  const name = snapshotName(info);
+
+  const snapshot = snapshotFiles(site, info, withProgress({ extras: referenceFiles() }, 'copying'));
+  for (const warning of snapshot.warnings.slice(0, MAX_WARNINGS)) io.err(`warning: ${warning}\n`);
+  if (snapshot.warnings.length > MAX_WARNINGS)
+    io.err(`warning: ... and ${snapshot.warnings.length - MAX_WARNINGS} more\n`);
+  if (snapshot.problems.length > 0) {
+    for (const problem of snapshot.problems) io.err(`${shown(join(dist, problem))}\n`);
+    io.err(
+      `No snapshot written: ${snapshot.problems.length} thing${snapshot.problems.length === 1 ? '' : 's'} above cannot work from file://.\n`,
+    );
+    return 1;
+  }
+
+  const zip = makeZip(
+    [...snapshot.files].map(([path, bytes]) => ({ path: `${name}/${path}`, bytes })),
+    info.date,
+  );
+  const wacz = await makeWacz(
+    site,
+    withProgress(
+      {
+        origin: info.origin,
+        date: info.date,
+        title: `the claim ledger, ${info.date}`,
+        description:
+          `The claim ledger (${info.origin}/) as built on ${info.date}` +
+          `${info.commit ? ` from commit ${info.commit}` : ''}: every page, stylesheet, font, trace and model. ` +
+          `Default model ${info.defaultModel}; engine code hash ${info.codeHash}.`,
+        software: 'the claim ledger: npm run -s ledger -- snapshot (WARC records by warcio.js)',
+      },
+      'archiving',
+    ),
+  );
+
+  const zipPath = join(out, `${name}.zip`);
+  const waczPath = join(out, `${name}.wacz`);
+  const zipHash = sha256Hex(zip);
+  const waczHash = sha256Hex(wacz.bytes);
+  writeAtomically(zipPath, zip);
+  writeAtomically(`${zipPath}.sha256`, `${zipHash}  ${basename(zipPath)}\n`);
+  writeAtomically(waczPath, wacz.bytes);
+  writeAtomically(`${waczPath}.sha256`, `${waczHash}  ${basename(waczPath)}\n`);
+
+  io.out(
+    [
+      `Wrote ${shown(zipPath)} (${size(zip.length)}: ${snapshot.files.size} files, ${snapshot.traces} traces)`,
+      `  SHA-256 ${zipHash}  (also in ${basename(zipPath)}.sha256)`,
+      `Wrote ${shown(waczPath)} (${size(wacz.bytes.length)}: ${wacz.records} records, ${wacz.pages} pages)`,
+      `  SHA-256 ${waczHash}  (also in ${basename(waczPath)}.sha256)`,
+      `Open it: unzip it and double-click ${name}/index.html. Check it: npm run -s ledger -- verify ${shown(zipPath)}`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}

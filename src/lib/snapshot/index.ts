@@ -1,0 +1,35 @@
+/** Offline snapshots of the built site (DESIGN.md section 8). */
+export { fileCsp } from './fileCsp.ts';
+export { folderSource, readFolder, referenceFiles, repositoryRoot, writeAtomically } from './files.ts';
+export {
+  byBytes,
+  checkManifest,
+  hasManifest,
+  makeManifest,
+  MANIFEST,
+  parseManifest,
+  sha256Hex,
+  type FileSource,
+  type ManifestFinding,
+} from './manifest.ts';
+export { contentType } from './mime.ts';
+export { shortHash, snapshotName, type SnapshotInfo } from './name.ts';
+export { snapshotReadme } from './readme.ts';
+export { decodePath, isExternal, relativeHref, relativePath, resolveHref } from './relativeHref.ts';
+export { rewriteCss } from './rewriteCss.ts';
+export { decodeEntities, rewriteHtml, rewriteRefresh, rewriteSrcset } from './rewriteHtml.ts';
+export { siteStamp, snapshotFiles, type SnapshotFiles } from './snapshot.ts';
+export {
+  captureTime,
+  cdxTimestamp,
+  INDEX_PATH,
+  makeWacz,
+  PAGES_PATH,
+  pageTitle,
+  recordId,
+  siteUrl,
+  WACZ_VERSION,
+  WARC_PATH,
+  type Wacz,
+} from './wacz.ts';
+export { makeZip, readZip, zipFileSource, zipTime, type ZipEntry } from './zip.ts';

@@ -1,0 +1,118 @@
+/**
+ * `MANIFEST.sha256`: every file of a snapshot but itself, with its SHA-256, in the format
+ * `sha256sum -c` reads (`<64 hex>  <path>`), sorted by path; and the check `verify` makes of it.
+ */
+import { createHash } from 'node:crypto';
+
+/** The manifest's name, at the snapshot's root. */
+export const MANIFEST = 'MANIFEST.sha256';
+
+/** The files of a snapshot, by path relative to its root (with `/`). */
+export interface FileSource {
+  /** Every file's path. */
+  list(): readonly string[];
+  /** A file's bytes, or null when there is no such file. */
+  read(path: string): Uint8Array | null;
+}
+
+/** One thing wrong with a snapshot's files, named by the file it is about. */
+export interface ManifestFinding {
+  readonly file: string;
+  readonly field: null;
+  readonly message: string;
+}
+
+/** The SHA-256 of some bytes, as 64 lowercase hex digits. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Compares paths by their UTF-8 bytes (as `sort` does in the C locale), so every tool agrees on the order. */
+export function byBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** A path `sha256sum` can list as written: no newline, no backslash, relative, no `..`. */
+export function listablePath(path: string): boolean {
+  return (
+    path !== '' &&
+    !/[\n\r\\]/.test(path) &&
+    !path.startsWith('/') &&
+    !path.split('/').some((s) => s === '' || s === '.' || s === '..')
+  );
+}
+
+/** Writes the manifest of some files (any entry named MANIFEST.sha256 is left out). */
+export function makeManifest(files: ReadonlyMap<string, Uint8Array>): string {
+  const paths = [...files.keys()].filter((path) => path !== MANIFEST).sort(byBytes);
+  for (const path of paths)
+    if (!listablePath(path)) throw new Error(`cannot list ${JSON.stringify(path)} in ${MANIFEST}`);
+  return paths.map((path) => `${sha256Hex(files.get(path)!)}  ${path}\n`).join('');
+}
+
+/** A manifest's entries, and a finding for each line that is not `<64 hex>  <path>`. */
+export function parseManifest(text: string): { entries: Map<string, string>; findings: ManifestFinding[] } {
+  const entries = new Map<string, string>();
+  const findings: ManifestFinding[] = [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  lines.forEach((line, i) => {
+    const match = /^([0-9a-fA-F]{64}) [ *](.+)$/.exec(line.replace(/\r$/, ''));
+    if (match === null) {
+      findings.push({
+        file: MANIFEST,
+        field: null,
+        message: `line ${i + 1}: not "<sha256>  <path>": ${JSON.stringify(line.slice(0, 80))}`,
+      });
+      return;
+    }
+    const path = match[2]!.replace(/^\.\//, '');
+    if (entries.has(path))
+      findings.push({ file: MANIFEST, field: null, message: `line ${i + 1}: ${path} is listed twice` });
+    else entries.set(path, match[1]!.toLowerCase());
+  });
+  return { entries, findings };
+}
+
+/** Whether a set of files carries a manifest (a snapshot does; a built site does not). */
+export function hasManifest(files: FileSource): boolean {
+  return files.list().includes(MANIFEST);
+}
+
+/**
+ * Checks a snapshot's files against its manifest: every listed file is present with that hash,
+ * and no file is there that the manifest does not list. No findings means it is intact.
+ */
+export function checkManifest(files: FileSource): ManifestFinding[] {
+  const bytes = files.read(MANIFEST);
+  if (bytes === null)
+    return [{ file: MANIFEST, field: null, message: 'missing: this is not a snapshot, or its manifest was removed' }];
+  const { entries, findings } = parseManifest(new TextDecoder().decode(bytes));
+  for (const [path, expected] of entries) {
+    const content = files.read(path);
+    if (content === null)
+      findings.push({
+        file: path,
+        field: null,
+        message: `listed in ${MANIFEST} but missing (removed after the snapshot was made)`,
+      });
+    else {
+      const actual = sha256Hex(content);
+      if (actual !== expected)
+        findings.push({
+          file: path,
+          field: null,
+          message: `changed after the snapshot was made: SHA-256 is ${actual}, ${MANIFEST} lists ${expected}`,
+        });
+    }
+  }
+  for (const path of files.list()) {
+    if (path !== MANIFEST && !entries.has(path))
+      findings.push({
+        file: path,
+        field: null,
+        message: `not listed in ${MANIFEST} (added after the snapshot was made)`,
+      });
+  }
+  return findings.sort((a, b) => byBytes(a.file, b.file));
+}
