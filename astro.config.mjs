@@ -1,6 +1,8 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
+import rehypeKatex from 'rehype-katex';
+import remarkMath from 'remark-math';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
 const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
@@ -14,7 +16,13 @@ export default defineConfig({
     // External stylesheets only: the Content-Security-Policy allows no inline <style> blocks to be needed.
     inlineStylesheets: 'never',
   },
-  integrations: [mdx()],
+  integrations: [
+    mdx({
+      // `$…$` and `$$…$$` in MDX become KaTeX HTML at build time; a bad formula stops the build.
+      remarkPlugins: [remarkMath],
+      rehypePlugins: [[rehypeKatex, { throwOnError: true, strict: 'error', output: 'htmlAndMathml' }]],
+    }),
+  ],
   devToolbar: { enabled: false },
   markdown: {
     shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } },

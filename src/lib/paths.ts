@@ -39,6 +39,9 @@ export const specPath = (): string => '/spec/';
 /** The Python reference implementation. */
 export const referencePath = (): string => '/reference/';
 
+/** A file of the Python reference, published for download beside its page (e.g. `ledger.py`). */
+export const referenceFilePath = (file: 'ledger.py' | 'test_ledger.py' | 'README.md'): string => `/reference/${file}`;
+
 /** A site asset under `public/`. */
 export const assetPath = (file: string): string => `/${file.replace(/^\/+/, '')}`;
 
