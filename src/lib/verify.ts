@@ -8,6 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createScorer, hashOf, modelId, type Claim, type Json, type Model, type Trace } from '../engine/index.ts';
 import type { Problem } from './problems.ts';
+import { checkManifest, hasManifest, MANIFEST } from './snapshot/manifest.ts';
+import { zipFileSource } from './snapshot/zip.ts';
 import { checkLevels, validateClaim, validateModel } from './validate.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
 
@@ -65,6 +67,8 @@ export interface VerifyReport {
   readonly findings: readonly Finding[];
   /** True when every trace was reproduced and nothing else is wrong. */
   readonly ok: boolean;
+  /** For a snapshot (it has MANIFEST.sha256): how many files it has and how many do not match the manifest. */
+  readonly manifest?: { readonly files: number; readonly mismatched: number };
 }
 
 /** A released model's id and the config hash `released.lock` records for it. */
@@ -215,8 +219,25 @@ export function traceFiles(files: SiteFiles): string[] {
   return files.list().filter((path) => path === 'trace.json' || path.endsWith('/trace.json'));
 }
 
-/** Re-scores every published trace of a site and reports what differs. */
+/**
+ * Re-scores every published trace of a site and reports what differs; a snapshot's files are first
+ * checked against its MANIFEST.sha256 (every listed file present with that hash, nothing unlisted).
+ */
 export function verifySite(files: SiteFiles, options: VerifyOptions): VerifyReport {
+  if (!hasManifest(files)) return rescoreSite(files, options);
+  const manifest = checkManifest(files);
+  const report = rescoreSite(files, options);
+  const mismatched = new Set(manifest.map((f) => f.file)).size;
+  return {
+    ...report,
+    manifest: { files: files.list().length - 1, mismatched },
+    findings: [...manifest, ...report.findings],
+    ok: report.ok && manifest.length === 0,
+  };
+}
+
+/** Re-scores every published trace of a site and reports what differs. */
+function rescoreSite(files: SiteFiles, options: VerifyOptions): VerifyReport {
   const traces = traceFiles(files);
   if (traces.length === 0) {
     return { traces: 0, reproduced: 0, differ: 0, findings: [{ file: files.label, field: null, message: 'no trace.json found' }], ok: false };
@@ -255,15 +276,28 @@ export function formatFinding({ file, field, message }: Finding): string {
 /** The report's lines: the count, then the first findings, then how many more there were. */
 export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[] {
   const lines = report.traces === 0 ? ['0 traces found'] : [`${report.reproduced} traces reproduced, ${report.differ} differ`];
+  if (report.manifest) {
+    const { files, mismatched } = report.manifest;
+    const s = mismatched === 1 ? ' does' : 's do';
+    lines.unshift(mismatched === 0 ? `${files} files match ${MANIFEST}` : `${mismatched} file${s} not match ${MANIFEST}`);
+  }
   const shown = report.traces === 0 ? report.findings : report.findings.slice(0, limit);
   lines.push(...shown.map(formatFinding));
   if (report.findings.length > shown.length) lines.push(`... and ${report.findings.length - shown.length} more differences not shown`);
   return lines;
 }
 
-/** Opens what the user named as a site: a folder today (an archive is one more case here). */
+/** Opens what the user named as a site: a folder, or a snapshot's .zip (read from its top folder). */
 export function openSite(path: string): { files: SiteFiles | null; problem: string | null } {
   if (!existsSync(path)) return { files: null, problem: `${path}: not found` };
+  if (statSync(path).isFile() && /\.zip$/i.test(path)) {
+    try {
+      const zip = zipFileSource(readFileSync(path));
+      return { files: { label: path, list: () => zip.list(), read: (file) => zip.read(file) }, problem: null };
+    } catch (error) {
+      return { files: null, problem: `${path}: not a readable ZIP archive (${(error as Error).message})` };
+    }
+  }
   if (!statSync(path).isDirectory()) return { files: null, problem: `${path}: not a folder of a built site` };
   return { files: directoryFiles(path), problem: null };
 }

@@ -1,0 +1,184 @@
+/**
+ * `verify` on a snapshot, zipped and unpacked: a fresh one passes (TypeScript, with its manifest;
+ * Python, re-scoring), and one changed byte, one removed file or one added file fails, naming it.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotCommand } from '../../../src/cli/snapshot.ts';
+import { verifyCommand } from '../../../src/cli/verify.ts';
+import { writeAtomically } from '../../../src/lib/snapshot/files.ts';
+import { MANIFEST } from '../../../src/lib/snapshot/manifest.ts';
+import { makeZip, readZip } from '../../../src/lib/snapshot/zip.ts';
+import { looksLikeStackTrace, REPO_ROOT, runInProcess, tempDir } from '../../support/cli.ts';
+import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
+
+const REFERENCE = join(REPO_ROOT, 'reference', 'ledger.py');
+const folders: string[] = [];
+let zipPath: string;
+let unpacked: string;
+let traces: number;
+
+beforeAll(async () => {
+  const root = tempDir('ledger-snapshot-verify-');
+  folders.push(root);
+  traces = writeSiteLayout(join(root, 'site'), repositoryContent());
+  writeFileSync(
+    join(root, 'site', 'index.html'),
+    '<!doctype html><title>Claims</title><a href="/claims/">claims</a>\n',
+  );
+  const run = await runInProcess((io) =>
+    snapshotCommand(
+      io,
+      { dist: 'site', out: 'out' },
+      { cwd: root, progress: false, env: { ...process.env, SOURCE_DATE_EPOCH: '1790000000' } },
+    ),
+  );
+  expect(run.code, run.stderr).toBe(0);
+  zipPath = join(
+    root,
+    'out',
+    readdirSync(join(root, 'out')).find((name) => name.endsWith('.zip'))!,
+  );
+  unpacked = join(root, 'unpacked');
+  for (const [path, bytes] of readZip(readFileSync(zipPath)))
+    writeAtomically(join(unpacked, ...path.split('/')), bytes);
+  unpacked = join(unpacked, readdirSync(unpacked)[0]!);
+}, 120_000);
+afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** `ledger verify <target>`: its exit code and output lines. */
+async function verify(target: string): Promise<{ code: number | null; lines: string[]; stderr: string }> {
+  const run = await runInProcess((io) => verifyCommand(io, [target], { cwd: REPO_ROOT, progress: false }));
+  return { code: run.code, lines: run.stdout.split('\n').filter((line) => line !== ''), stderr: run.stderr };
+}
+
+function python(dir: string): { code: number | null; stdout: string } {
+  const run = spawnSync('python3', [REFERENCE, 'verify', dir], { encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout };
+}
+
+/** A fresh copy of the unpacked snapshot to tamper with. */
+function copy(): string {
+  const dir = tempDir('ledger-snapshot-tampered-');
+  folders.push(dir);
+  cpSync(unpacked, dir, { recursive: true });
+  return dir;
+}
+
+/** The first trace under `claims/` and the offset of a digit inside its `result`. */
+function digitInResult(dir: string): { path: string; offset: number } {
+  const path = readFileSync(join(dir, MANIFEST), 'utf8')
+    .split('\n')
+    .map((line) => line.slice(66))
+    .find((p) => /^claims\/.+\/trace\.json$/.test(p) && /"probability": "\d/.test(readFileSync(join(dir, p), 'utf8')))!;
+  const text = readFileSync(join(dir, path), 'latin1');
+  const offset = text.indexOf('"probability": "', text.indexOf('"result"')) + '"probability": "'.length;
+  return { path, offset };
+}
+
+function changeByte(file: string, offset: number): void {
+  const bytes = readFileSync(file);
+  bytes[offset] = bytes[offset] === 0x30 ? 0x31 : 0x30;
+  writeFileSync(file, bytes);
+}
+
+describe('a fresh snapshot', () => {
+  it('passes verify as a .zip: manifest first, then every trace re-scored', async () => {
+    const { code, lines } = await verify(zipPath);
+    expect(lines[0]).toMatch(/^\d+ files match MANIFEST\.sha256$/);
+    expect(lines[1]).toBe(`${traces} traces reproduced, 0 differ`);
+    expect(lines).toHaveLength(2);
+    expect(code).toBe(0);
+  });
+
+  it('passes verify unpacked', async () => {
+    const { code, lines } = await verify(unpacked);
+    expect(lines).toEqual([
+      expect.stringMatching(/^\d+ files match MANIFEST\.sha256$/),
+      `${traces} traces reproduced, 0 differ`,
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('passes the Python reference verify unpacked, with no Node at all', () => {
+    const { code, stdout } = python(unpacked);
+    expect(stdout).toBe(`${traces} traces reproduced, 0 differ\n`);
+    expect(code).toBe(0);
+  });
+
+  it.skipIf(spawnSync('sha256sum', ['--version']).status !== 0)('passes sha256sum -c MANIFEST.sha256', () => {
+    const run = spawnSync('sha256sum', ['-c', '--quiet', '--strict', MANIFEST], { cwd: unpacked, encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('a tampered snapshot', () => {
+  it('fails, naming the trace, after one byte of it is changed (both verifies)', async () => {
+    const dir = copy();
+    const { path, offset } = digitInResult(dir);
+    changeByte(join(dir, path), offset);
+    const ts = await verify(dir);
+    expect(ts.code).toBe(1);
+    expect(ts.lines[0]).toBe('1 file does not match MANIFEST.sha256');
+    expect(ts.lines[1]).toBe(`${traces - 1} traces reproduced, 1 differ`);
+    expect(ts.lines[2]).toMatch(
+      new RegExp(`^${path.replace(/[.@]/g, '\\$&')}: changed after the snapshot was made: SHA-256 is `),
+    );
+    expect(ts.lines[3]).toMatch(new RegExp(`^${path.replace(/[.@]/g, '\\$&')}: result\\.probability: expected "`));
+    const py = python(dir);
+    expect(py.code).toBe(1);
+    expect(py.stdout).toContain(`${path}: result.probability: expected`);
+  });
+
+  it('fails, naming the trace, when the byte is changed inside the .zip', async () => {
+    const files = readZip(readFileSync(zipPath));
+    const top = [...files.keys()][0]!.split('/')[0]!;
+    const { path, offset } = digitInResult(unpacked);
+    const bytes = files.get(`${top}/${path}`)!.slice();
+    bytes[offset] = bytes[offset] === 0x30 ? 0x31 : 0x30;
+    files.set(`${top}/${path}`, bytes);
+    const tampered = join(tempDir('ledger-snapshot-zip-'), 'tampered.zip');
+    folders.push(join(tampered, '..'));
+    writeFileSync(
+      tampered,
+      makeZip(
+        [...files].map(([p, b]) => ({ path: p, bytes: b })),
+        '2026-09-21',
+      ),
+    );
+    const ts = await verify(tampered);
+    expect(ts.code).toBe(1);
+    expect(ts.lines.slice(2).join('\n')).toContain(`${path}: changed after the snapshot was made`);
+  });
+
+  it('fails, naming the file, after a file is removed', async () => {
+    const dir = copy();
+    const { path } = digitInResult(dir);
+    rmSync(join(dir, path));
+    const { code, lines } = await verify(dir);
+    expect(code).toBe(1);
+    expect(lines[0]).toBe('1 file does not match MANIFEST.sha256');
+    expect(lines).toContain(`${path}: listed in MANIFEST.sha256 but missing (removed after the snapshot was made)`);
+  });
+
+  it('fails, naming the file, after a file is added', async () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'claims', 'extra.html'), '<p>added</p>');
+    const { code, lines } = await verify(dir);
+    expect(code).toBe(1);
+    expect(lines).toContain('claims/extra.html: not listed in MANIFEST.sha256 (added after the snapshot was made)');
+  });
+
+  it('says so, without a stack trace, when the .zip is not a ZIP', async () => {
+    const bad = join(tempDir('ledger-snapshot-bad-'), 'bad.zip');
+    folders.push(join(bad, '..'));
+    writeFileSync(bad, 'not a zip');
+    const { code, stderr } = await verify(bad);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/bad\.zip: not a readable ZIP archive/);
+    expect(looksLikeStackTrace(stderr)).toBe(false);
+  });
+});
