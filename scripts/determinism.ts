@@ -20,7 +20,11 @@ function hashes(root: string): Map<string, string> {
     for (const name of readdirSync(folder)) {
       const full = join(folder, name);
       if (statSync(full).isDirectory()) walk(full);
-      else found.set(relative(root, full).split('\\').join('/'), createHash('sha256').update(readFileSync(full)).digest('hex'));
+      else
+        found.set(
+          relative(root, full).split('\\').join('/'),
+          createHash('sha256').update(readFileSync(full)).digest('hex'),
+        );
     }
   };
   walk(root);
@@ -47,7 +51,11 @@ try {
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   const differ = paths.filter((path) => a.get(path) !== b.get(path));
   for (const path of differ) {
-    const note = !a.has(path) ? 'only in the second build' : !b.has(path) ? 'only in the first build' : `${a.get(path)!.slice(0, 12)} ≠ ${b.get(path)!.slice(0, 12)}`;
+    const note = !a.has(path)
+      ? 'only in the second build'
+      : !b.has(path)
+        ? 'only in the first build'
+        : `${a.get(path)!.slice(0, 12)} ≠ ${b.get(path)!.slice(0, 12)}`;
     process.stdout.write(`differs: ${path} (${note})\n`);
   }
   process.stdout.write(

@@ -22,7 +22,8 @@ try {
   usage((error as Error).message);
 }
 const cases = Number(values.cases);
-if (!Number.isSafeInteger(cases) || cases < 1) usage(`--cases must be a whole number of at least 1, not ${values.cases}`);
+if (!Number.isSafeInteger(cases) || cases < 1)
+  usage(`--cases must be a whole number of at least 1, not ${values.cases}`);
 const seed = values.seed === undefined ? randomInt(2 ** 31 - 1) : Number(values.seed);
 if (!Number.isSafeInteger(seed) || Math.abs(seed) > 2 ** 31) usage(`--seed must be a whole number, not ${values.seed}`);
 
@@ -37,10 +38,19 @@ for (let done = 0; done < cases; done += CHUNK) {
     process.stderr.write(`fuzz: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  if (process.stderr.isTTY) process.stderr.write(`\r${done + count} of ${cases}${done + count === cases ? '\r\x1b[K' : ''}`);
+  if (process.stderr.isTTY)
+    process.stderr.write(`\r${done + count} of ${cases}${done + count === cases ? '\r\x1b[K' : ''}`);
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const mismatch of mismatches.slice(0, SHOWN)) process.stdout.write(`\n${describeMismatch(mismatch)}\n`);
-if (mismatches.length > SHOWN) process.stdout.write(`\n... and ${mismatches.length - SHOWN} more; their seeds: ${mismatches.slice(SHOWN).map((m) => m.seed).join(' ')}\n`);
-process.stdout.write(`\n${cases - mismatches.length} of ${cases} cases agree, ${mismatches.length} differ (seed ${seed}, ${seconds} s)\n`);
+if (mismatches.length > SHOWN)
+  process.stdout.write(
+    `\n... and ${mismatches.length - SHOWN} more; their seeds: ${mismatches
+      .slice(SHOWN)
+      .map((m) => m.seed)
+      .join(' ')}\n`,
+  );
+process.stdout.write(
+  `\n${cases - mismatches.length} of ${cases} cases agree, ${mismatches.length} differ (seed ${seed}, ${seconds} s)\n`,
+);
 process.exitCode = mismatches.length > 0 ? 1 : 0;

@@ -23,7 +23,8 @@ function releasedHashes(cwd: string): ReleasedHash[] {
 
 /** Verifies a site; prints `N traces reproduced, M differ` and the first differences; exit 1 if any. */
 export function verifyCommand(io: Io, positionals: readonly string[], context: VerifyContext): number {
-  if (positionals.length !== 1) throw new UsageError('verify needs one folder: verify <built site or unpacked snapshot>');
+  if (positionals.length !== 1)
+    throw new UsageError('verify needs one folder: verify <built site or unpacked snapshot>');
   const target = positionals[0]!;
   const { files, problem } = openSite(target);
   if (files === null) {

@@ -141,14 +141,23 @@ export function show(value: unknown): string {
 }
 
 /** Appends a finding for every leaf where the published value differs from the expected one. */
-export function compareJson(expected: unknown, published: unknown, field: string, out: { field: string; expected: unknown; published: unknown }[]): void {
+export function compareJson(
+  expected: unknown,
+  published: unknown,
+  field: string,
+  out: { field: string; expected: unknown; published: unknown }[],
+): void {
   if (isObject(expected) && isObject(published)) {
-    for (const key of Object.keys(expected)) compareJson(expected[key], Object.hasOwn(published, key) ? published[key] : undefined, `${field}.${key}`, out);
-    for (const key of Object.keys(published)) if (!Object.hasOwn(expected, key)) out.push({ field: `${field}.${key}`, expected: undefined, published: published[key] });
+    for (const key of Object.keys(expected))
+      compareJson(expected[key], Object.hasOwn(published, key) ? published[key] : undefined, `${field}.${key}`, out);
+    for (const key of Object.keys(published))
+      if (!Object.hasOwn(expected, key))
+        out.push({ field: `${field}.${key}`, expected: undefined, published: published[key] });
     return;
   }
   if (Array.isArray(expected) && Array.isArray(published)) {
-    for (let i = 0; i < Math.max(expected.length, published.length); i++) compareJson(expected[i], published[i], `${field}[${i}]`, out);
+    for (let i = 0; i < Math.max(expected.length, published.length); i++)
+      compareJson(expected[i], published[i], `${field}[${i}]`, out);
     return;
   }
   // Strict equality on leaves: 1 is not true and "1" is not 1; an object never equals a leaf.
@@ -157,7 +166,14 @@ export function compareJson(expected: unknown, published: unknown, field: string
 
 /** A published model, loaded once per verification. */
 type LoadedPublished =
-  | { ok: true; id: string; file: string; model: Model; configHash: string; score: (slug: string, claim: Claim) => Trace }
+  | {
+      ok: true;
+      id: string;
+      file: string;
+      model: Model;
+      configHash: string;
+      score: (slug: string, claim: Claim) => Trace;
+    }
   | { ok: false; file: string; message: string };
 
 function loadPublishedModel(files: SiteFiles, id: string, codeHash: string): LoadedPublished {
@@ -174,14 +190,20 @@ function loadPublishedModel(files: SiteFiles, id: string, codeHash: string): Loa
 }
 
 /** Re-scores one published trace; returns its findings (none when it was reproduced). */
-function verifyTrace(files: SiteFiles, path: string, models: Map<string, LoadedPublished>, codeHash: string): Finding[] {
+function verifyTrace(
+  files: SiteFiles,
+  path: string,
+  models: Map<string, LoadedPublished>,
+  codeHash: string,
+): Finding[] {
   const at = (message: string, field: string | null = null): Finding[] => [{ file: path, field, message }];
   const read = readJson(files, path);
   if (!read.ok) return at(read.message);
   const published = read.value;
   if (!isObject(published)) return at('a trace must be a JSON object');
   const id = published['model'];
-  if (typeof id !== 'string' || id === '' || /[\\/]/.test(id) || id === '.' || id === '..') return at(`must name a model id, not ${show(id)}`, 'model');
+  if (typeof id !== 'string' || id === '' || /[\\/]/.test(id) || id === '.' || id === '..')
+    return at(`must name a model id, not ${show(id)}`, 'model');
   const slug = published['claim'];
   if (typeof slug !== 'string') return at(`must name the claim's slug, not ${show(slug)}`, 'claim');
   if (!Object.hasOwn(published, 'input')) return at('is required to re-score the trace', 'input');
@@ -199,7 +221,11 @@ function verifyTrace(files: SiteFiles, path: string, models: Map<string, LoadedP
   const levels = claim ? checkLevels(parsed, claim, loaded.model) : [];
   const invalid: Problem[] = [...problems, ...levels];
   if (!claim || invalid.length > 0) {
-    return invalid.map((p) => ({ file: path, field: p.field === '(file)' ? 'input' : `input.${p.field}`, message: `cannot re-score: ${p.message}` }));
+    return invalid.map((p) => ({
+      file: path,
+      field: p.field === '(file)' ? 'input' : `input.${p.field}`,
+      message: `cannot re-score: ${p.message}`,
+    }));
   }
 
   let expected: Trace;
@@ -208,10 +234,18 @@ function verifyTrace(files: SiteFiles, path: string, models: Map<string, LoadedP
   } catch (error) {
     return at(`cannot re-score under ${id}: ${(error as Error).message}`);
   }
-  const expectedFields: Record<string, unknown> = { ...expected, configHash: loaded.configHash, inputHash: hashOf(input as Json) };
+  const expectedFields: Record<string, unknown> = {
+    ...expected,
+    configHash: loaded.configHash,
+    inputHash: hashOf(input as Json),
+  };
   const differences: { field: string; expected: unknown; published: unknown }[] = [];
   for (const field of COMPARED_FIELDS) compareJson(expectedFields[field], published[field], field, differences);
-  return differences.map((d) => ({ file: path, field: d.field, message: `expected ${show(d.expected)}, published ${show(d.published)}` }));
+  return differences.map((d) => ({
+    file: path,
+    field: d.field,
+    message: `expected ${show(d.expected)}, published ${show(d.published)}`,
+  }));
 }
 
 /** Every `trace.json` of a site, sorted by path. */
@@ -240,7 +274,13 @@ export function verifySite(files: SiteFiles, options: VerifyOptions): VerifyRepo
 function rescoreSite(files: SiteFiles, options: VerifyOptions): VerifyReport {
   const traces = traceFiles(files);
   if (traces.length === 0) {
-    return { traces: 0, reproduced: 0, differ: 0, findings: [{ file: files.label, field: null, message: 'no trace.json found' }], ok: false };
+    return {
+      traces: 0,
+      reproduced: 0,
+      differ: 0,
+      findings: [{ file: files.label, field: null, message: 'no trace.json found' }],
+      ok: false,
+    };
   }
   const models = new Map<string, LoadedPublished>();
   const findings: Finding[] = [];
@@ -275,15 +315,19 @@ export function formatFinding({ file, field, message }: Finding): string {
 
 /** The report's lines: the count, then the first findings, then how many more there were. */
 export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[] {
-  const lines = report.traces === 0 ? ['0 traces found'] : [`${report.reproduced} traces reproduced, ${report.differ} differ`];
+  const lines =
+    report.traces === 0 ? ['0 traces found'] : [`${report.reproduced} traces reproduced, ${report.differ} differ`];
   if (report.manifest) {
     const { files, mismatched } = report.manifest;
     const s = mismatched === 1 ? ' does' : 's do';
-    lines.unshift(mismatched === 0 ? `${files} files match ${MANIFEST}` : `${mismatched} file${s} not match ${MANIFEST}`);
+    lines.unshift(
+      mismatched === 0 ? `${files} files match ${MANIFEST}` : `${mismatched} file${s} not match ${MANIFEST}`,
+    );
   }
   const shown = report.traces === 0 ? report.findings : report.findings.slice(0, limit);
   lines.push(...shown.map(formatFinding));
-  if (report.findings.length > shown.length) lines.push(`... and ${report.findings.length - shown.length} more differences not shown`);
+  if (report.findings.length > shown.length)
+    lines.push(`... and ${report.findings.length - shown.length} more differences not shown`);
   return lines;
 }
 

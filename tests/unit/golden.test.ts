@@ -42,7 +42,8 @@ describe('golden traces', () => {
     const file = join(GOLDEN, name, 'trace.json');
     const now = `${JSON.stringify(scoreCase(name), null, 2)}\n`;
     if (!existsSync(file)) {
-      if (process.env['LEDGER_GOLDEN_NEW'] !== '1') throw new Error(`${file} is missing; write it once with LEDGER_GOLDEN_NEW=1`);
+      if (process.env['LEDGER_GOLDEN_NEW'] !== '1')
+        throw new Error(`${file} is missing; write it once with LEDGER_GOLDEN_NEW=1`);
       writeFileSync(file, now);
     }
     const golden = readFileSync(file, 'utf8');

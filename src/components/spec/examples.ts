@@ -25,7 +25,8 @@ function richness(trace: Trace): number {
 /** Picks the examples from the default model's traces, in the site's claim order. */
 export function pickExamples(traces: readonly Trace[]): SpecExamples {
   const scored = traces.filter((t) => t.result.probability !== null && t.links.length > 0);
-  if (scored.length === 0) throw new Error('the specification needs at least one scored claim under the default model to point at');
+  if (scored.length === 0)
+    throw new Error('the specification needs at least one scored claim under the default model to point at');
   // The richest scored trace; the first in site order among equals.
   const best = scored.reduce((a, b) => (richness(b) > richness(a) ? b : a));
   const link = best.links.find((l) => !l.kept) ?? best.links[0]!;

@@ -26,13 +26,15 @@ export function referenceBatch(cases: readonly RandomCase[]): unknown[] {
   const run = spawnSync('python3', [REFERENCE, 'batch'], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
   if (run.status !== 0) throw new Error(`reference batch failed (exit ${run.status}): ${run.stderr}`);
   const lines = run.stdout.split('\n').filter((line) => line !== '');
-  if (lines.length !== cases.length) throw new Error(`reference batch gave ${lines.length} traces for ${cases.length} cases`);
+  if (lines.length !== cases.length)
+    throw new Error(`reference batch gave ${lines.length} traces for ${cases.length} cases`);
   return lines.map((line) => JSON.parse(line) as unknown);
 }
 
 /** The fields in which two traces differ, as `field: engine X, reference Y`. */
 export function differences(engine: Trace, reference: unknown): string[] {
-  if (reference === null || typeof reference !== 'object' || 'error' in reference) return [`reference refused: ${show(reference)}`];
+  if (reference === null || typeof reference !== 'object' || 'error' in reference)
+    return [`reference refused: ${show(reference)}`];
   const found: { field: string; expected: unknown; published: unknown }[] = [];
   const ref = reference as Record<string, unknown>;
   for (const field of COMPARED_FIELDS) compareJson(engine[field], ref[field], field, found);

@@ -32,7 +32,11 @@ describe("the repository's own content", () => {
   });
 
   it('is reproduced by the TypeScript verify, and every published model matches its release', () => {
-    const released = readLock(join(REPO_ROOT, 'models')).entries.map(({ id, configHash }) => ({ id, configHash, lockFile: 'models/released.lock' }));
+    const released = readLock(join(REPO_ROOT, 'models')).entries.map(({ id, configHash }) => ({
+      id,
+      configHash,
+      lockFile: 'models/released.lock',
+    }));
     const report = verifySite(directoryFiles(site), { codeHash: 'sha256:test', released });
     expect(reportLines(report)).toEqual([`${count} traces reproduced, 0 differ`]);
     expect(report.ok).toBe(true);
@@ -41,7 +45,9 @@ describe("the repository's own content", () => {
 
 describe('the golden traces', () => {
   const GOLDEN = join(REPO_ROOT, 'tests', 'golden');
-  const names = readdirSync(GOLDEN).filter((name) => existsSync(join(GOLDEN, name, 'trace.json'))).sort();
+  const names = readdirSync(GOLDEN)
+    .filter((name) => existsSync(join(GOLDEN, name, 'trace.json')))
+    .sort();
 
   it('are reproduced by the Python reference in every compared field', () => {
     const cases = names.map((name) => {

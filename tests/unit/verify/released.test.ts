@@ -31,7 +31,10 @@ beforeAll(() => {
   // Edit one number: the interpretation step cost gains a trailing digit.
   const file = join(models, `${id}.yaml`);
   const text = readFileSync(file, 'utf8');
-  const changed = text.replace(/(stepCost:\s*)(\d+(?:\.\d+)?)/, (_, key: string, value: string) => `${key}${value.includes('.') ? value : `${value}.`}1`);
+  const changed = text.replace(
+    /(stepCost:\s*)(\d+(?:\.\d+)?)/,
+    (_, key: string, value: string) => `${key}${value.includes('.') ? value : `${value}.`}1`,
+  );
   expect(changed).not.toBe(text);
   writeFileSync(file, changed);
   rmSync(join(models, 'released.lock'));
@@ -72,7 +75,11 @@ describe('a released model whose file was edited', () => {
     const site = join(root, 'site');
     writeSiteLayout(site, repositoryContent());
     writeFileSync(join(site, 'models', id, 'model.json'), canonicalJson(editedModel));
-    const released = readLock(models).entries.map((e) => ({ id: e.id, configHash: e.configHash, lockFile: 'models/released.lock' }));
+    const released = readLock(models).entries.map((e) => ({
+      id: e.id,
+      configHash: e.configHash,
+      lockFile: 'models/released.lock',
+    }));
     const report = verifySite(directoryFiles(site), { codeHash: 'sha256:test', released });
     expect(report.ok).toBe(false);
     const lines = reportLines(report, Infinity);

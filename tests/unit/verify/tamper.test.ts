@@ -61,7 +61,11 @@ function nudge(value: string): string {
 describe('verify on an untouched site', () => {
   it('reproduces every trace in both implementations, and the command line exits 0', async () => {
     expect(python(pristine)).toMatchObject({ code: 0, stdout: `${count} traces reproduced, 0 differ\n` });
-    expect(await typescript(pristine)).toEqual({ code: 0, lines: [`${count} traces reproduced, 0 differ`], stderr: '' });
+    expect(await typescript(pristine)).toEqual({
+      code: 0,
+      lines: [`${count} traces reproduced, 0 differ`],
+      stderr: '',
+    });
   });
 });
 
@@ -71,14 +75,21 @@ describe('verify on a tampered site', () => {
     const { path, trace } = scoredTrace(dir);
     const changed = nudge(trace.result.probability!);
     const text = readFileSync(join(dir, path), 'utf8');
-    writeFileSync(join(dir, path), text.replace(`"probability": "${trace.result.probability}"`, `"probability": "${changed}"`));
+    writeFileSync(
+      join(dir, path),
+      text.replace(`"probability": "${trace.result.probability}"`, `"probability": "${changed}"`),
+    );
     const expected = `${path}: result.probability: expected "${trace.result.probability}", published "${changed}"`;
 
     const ref = python(dir);
     expect(ref.code).toBe(1);
     expect(ref.stdout.split('\n')).toEqual([`${count - 1} traces reproduced, 1 differ`, expected, '']);
 
-    expect(await typescript(dir)).toEqual({ code: 1, lines: [`${count - 1} traces reproduced, 1 differ`, expected], stderr: '' });
+    expect(await typescript(dir)).toEqual({
+      code: 1,
+      lines: [`${count - 1} traces reproduced, 1 differ`, expected],
+      stderr: '',
+    });
   });
 
   it('names inputHash when a field of the published input was changed', async () => {
@@ -122,7 +133,11 @@ describe('verify on something that is not a site', () => {
     folders.push(empty);
     mkdirSync(join(empty, 'claims'));
     expect(python(empty)).toMatchObject({ code: 1 });
-    expect(await typescript(empty)).toEqual({ code: 1, lines: ['0 traces found', `${empty}: no trace.json found`], stderr: '' });
+    expect(await typescript(empty)).toEqual({
+      code: 1,
+      lines: ['0 traces found', `${empty}: no trace.json found`],
+      stderr: '',
+    });
     const missing = runChild(['verify', join(empty, 'nothing-here')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(`${join(empty, 'nothing-here')}: not found\n`);
