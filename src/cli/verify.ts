@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { display, engineCodeHash, LOCK_FILE, readLock } from '../lib/load.ts';
-import { openSite, reportLines, verifySite, type ReleasedHash } from '../lib/verify.ts';
+import { openSite, reportLines, verifySite, type ReleasedHash, type VerifyReport } from '../lib/verify.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** How the command is run: where it is, and whether standard error is a terminal. */
@@ -42,7 +42,14 @@ export function verifyCommand(io: Io, positionals: readonly string[], context: V
         }
       }
     : undefined;
-  const report = verifySite(files, { codeHash: engineCodeHash(), released, ...(progress ? { progress } : {}) });
+  let report: VerifyReport;
+  try {
+    report = verifySite(files, { codeHash: engineCodeHash(), released, ...(progress ? { progress } : {}) });
+  } catch (error) {
+    // A folder that cannot be listed or read is reported as such, never as a stack trace.
+    io.err(`${target}: cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+    return 1;
+  }
   io.out(`${reportLines(report).join('\n')}\n`);
   return report.ok ? 0 : 1;
 }
