@@ -19,6 +19,8 @@ export interface RewrittenHtml {
   readonly html: string;
   /** Why the page cannot work from `file://`, one sentence each. */
   readonly problems: readonly string[];
+  /** The `src` of every script the page loads, as written (before rewriting). */
+  readonly scripts: readonly string[];
 }
 
 /** Attributes that hold one URL, on any element. */
@@ -57,6 +59,7 @@ interface Edit {
 export function rewriteHtml(html: string, rewriter: HtmlRewriter): RewrittenHtml {
   const edits: Edit[] = [];
   const problems: string[] = [];
+  const scripts: string[] = [];
   const setValue = (attribute: Attribute, value: string): void => {
     if (value === decodeEntities(attribute.value ?? '')) return;
     if (attribute.quote === '') {
@@ -108,8 +111,9 @@ export function rewriteHtml(html: string, rewriter: HtmlRewriter): RewrittenHtml
       const type = decodeEntities(get('type')?.value ?? '')
         .trim()
         .toLowerCase();
+      const src = get('src')?.value;
+      if (src != null) scripts.push(decodeEntities(src));
       if (type === 'module') {
-        const src = get('src')?.value;
         problems.push(
           `a module script${src ? ` (${decodeEntities(src)})` : ''} cannot run from file://; use a classic script from public/js/`,
         );
@@ -136,7 +140,7 @@ export function rewriteHtml(html: string, rewriter: HtmlRewriter): RewrittenHtml
     out += html.slice(at, edit.start) + edit.text;
     at = edit.end;
   }
-  return { html: out + html.slice(at), problems };
+  return { html: out + html.slice(at), problems, scripts };
 }
 
 /** Reads a start tag's attributes from just after its name to just after its `>`. */

@@ -31,7 +31,7 @@ export interface SnapshotOptions {
   readonly progress?: (done: number, total: number) => void;
 }
 
-/** What a script may not do in a page opened from disk. */
+/** What a script that a page loads may not do, opened from disk. */
 const SCRIPT_PROBLEMS: readonly [RegExp, string][] = [
   [/\bfetch\s*\(/, 'calls fetch(), which cannot load files from file://'],
   [/\bXMLHttpRequest\b/, 'uses XMLHttpRequest, which cannot load files from file://'],
@@ -89,6 +89,8 @@ export function snapshotFiles(
   const isFile = (path: string): boolean => site.has(path) || options.extras.has(path);
   /** Files the site links to but does not have, and which files link to each. */
   const missing = new Map<string, string[]>();
+  /** The scripts pages load (files built but never loaded, such as Astro's own modules, do not matter). */
+  const loaded = new Set<string>();
   for (const reserved of ['README.txt', MANIFEST]) {
     if (site.has(reserved)) problems.push(`${reserved}: the site has a file where the snapshot writes its own`);
   }
@@ -106,10 +108,8 @@ export function snapshotFiles(
         warnings.push(`${path}: not UTF-8, copied as it is`);
       }
       if (text === null) files.set(path, bytes);
-      else if (kind === 'js' || kind === 'mjs') {
-        for (const [pattern, why] of SCRIPT_PROBLEMS) if (pattern.test(text)) problems.push(`${path}: ${why}`);
-        files.set(path, bytes);
-      } else {
+      else if (kind === 'js' || kind === 'mjs') files.set(path, bytes);
+      else {
         const url = (href: string): string => {
           const resolved = resolveHref(path, href, isFile);
           if (resolved === null) return href;
@@ -121,6 +121,10 @@ export function snapshotFiles(
         else {
           const page = rewriteHtml(text, { url, csp: fileCsp });
           problems.push(...page.problems.map((problem) => `${path}: ${problem}`));
+          for (const src of page.scripts) {
+            const resolved = resolveHref(path, src, isFile);
+            if (resolved !== null) loaded.add(decodePath(resolved.path));
+          }
           files.set(path, encoder.encode(page.html));
         }
       }
@@ -128,6 +132,11 @@ export function snapshotFiles(
     options.progress?.(i + 1, paths.length);
   });
 
+  for (const script of [...loaded].sort(byBytes)) {
+    const bytes = site.get(script);
+    const text = bytes === undefined ? '' : new TextDecoder().decode(bytes);
+    for (const [pattern, why] of SCRIPT_PROBLEMS) if (pattern.test(text)) problems.push(`${script}: ${why}`);
+  }
   for (const [target, from] of [...missing].sort(([a], [b]) => byBytes(a, b))) {
     const pages = [...new Set(from)];
     warnings.push(

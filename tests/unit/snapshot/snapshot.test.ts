@@ -122,6 +122,14 @@ describe('snapshotFiles', () => {
     ]);
   });
 
+  it('copies, and does not judge, scripts no page loads (such as Astro’s content-assets.mjs)', () => {
+    const site = fixtureSite();
+    site.set('content-assets.mjs', new TextEncoder().encode('export default new Map();\n'));
+    const { problems, files } = snapshotFiles(site, INFO, { extras: fixtureExtras() });
+    expect(problems).toEqual([]);
+    expect(files.get('content-assets.mjs')).toEqual(site.get('content-assets.mjs'));
+  });
+
   it('refuses a site that already has a README.txt or a manifest', () => {
     const site = fixtureSite();
     site.set('README.txt', new Uint8Array());
