@@ -11,6 +11,7 @@ const steps: readonly [string, string, readonly string[]][] = [
   ['unit and property tests', 'npx', ['vitest', 'run']],
   ['reference tests', 'python3', ['-m', 'unittest', 'discover', '-s', 'reference', '-p', 'test_*.py']],
   ['build', 'npm', ['run', '-s', 'build']],
+  ['determinism check', 'npx', ['tsx', 'scripts/determinism.ts']],
   ['browser tests', 'npx', ['playwright', 'test']],
 ];
 

@@ -3,7 +3,7 @@
  * name the file, line and field. Every problem in a file is reported, not only the first.
  */
 import type { ZodError, ZodIssue, ZodTypeAny } from 'astro/zod';
-import { dec, plain, type Claim, type Model } from '../engine/index.ts';
+import { dec, plain, round, type Claim, type Model } from '../engine/index.ts';
 import { claimSchema, type ClaimInput } from '../schemas/claim.ts';
 import { DECIMAL_PATTERN } from '../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../schemas/model.ts';
@@ -128,6 +128,12 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
   const g = m.gradient;
   if (g) {
     if (!dec(g.floor).greaterThan(0)) report.add(['gradient', 'floor'], `must be greater than 0 so that every vote has a weight, not ${g.floor}`);
+    else if (m.rounding && isWhole(m.rounding.weight) && between(m.rounding.weight, '0', '20')) {
+      const places = dec(m.rounding.weight).toNumber();
+      if (round(dec(g.floor), places, m.rounding.mode).isZero()) {
+        report.add(['gradient', 'floor'], `rounds to 0 at ${places} weight places, so a vote could have no weight; raise it or rounding.weight`);
+      }
+    }
     for (const key of ['neutral', 'trueFrom', 'falseTo'] as const) {
       if (!between(g[key], '0', '1')) report.add(['gradient', key], `must be between 0 and 1, not ${g[key]}`);
     }

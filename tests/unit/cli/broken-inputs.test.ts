@@ -125,6 +125,7 @@ describe('check reports a broken model file with its file, line and field', () =
     ['a missing required key', 'missing-gradient.yaml', [[2, 'gradient']]],
     ['an unknown key', 'unknown-key.yaml', [[24, 'weighting']]],
     ['a negative factor', 'negative-factor.yaml', [[18, 'observation.rumour']]],
+    ['a vote floor that rounds to 0 at the weight places', 'gradient-floor-rounds-to-zero.yaml', [[41, 'gradient.floor']]],
     ['several mistakes, every one reported', 'several-mistakes.yaml', [[2, 'gradient'], [25, 'priors.factual'], [36, 'states[3].from'], [38, 'rounding.mode']]],
   ])('%s (%s)', async (_name, fixture, expected) => {
     const { ws, file } = withModel(fixture);
