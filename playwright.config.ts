@@ -24,6 +24,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
+  globalSetup: './tests/support/e2e-global-setup.ts',
   outputDir: 'test-results',
   use: {
     baseURL: `${siteOrigin()}/`,

@@ -9,6 +9,8 @@ import { pageKinds } from '../support/e2e-kinds.ts';
 for (const { kind, url, missing } of pageKinds()) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`axe: ${kind} (${colorScheme})`, async ({ page }) => {
+      // The largest pages (the highlighted reference, the spec) take axe a while.
+      test.setTimeout(120_000);
       expect(url, `the built site has a ${kind} (${missing ?? ''})`).not.toBeNull();
       await page.emulateMedia({ colorScheme });
       await page.goto(url!);

@@ -3,15 +3,7 @@
  * each element marked `data-field="<dotted path>"` reads exactly the trace's value at that path.
  */
 import { expect, test } from '@playwright/test';
-import {
-  claimPages,
-  displayOf,
-  isScored,
-  parsePages,
-  readSiteFile,
-  valueAt,
-  type ClaimPage,
-} from '../support/e2e-site.ts';
+import { claimPages, displayOf, isScored, parsedPage, valueAt, type ClaimPage } from '../support/e2e-site.ts';
 
 /** What is wrong with one page's figures, given its `[data-field]` elements. */
 function checkFigures(claim: ClaimPage, fields: readonly { field: string; text: string }[]): string[] {
@@ -38,17 +30,15 @@ function checkFigures(claim: ClaimPage, fields: readonly { field: string; text: 
   return problems;
 }
 
-test('every figure on every claim page under every model equals its trace', async ({ page }) => {
-  test.setTimeout(120_000);
+test('every figure on every claim page under every model equals its trace', () => {
   const pages = claimPages();
   expect(pages.length, 'claim pages are built').toBeGreaterThan(0);
   const withoutTrace = pages.filter((p) => p.raw === null).map((p) => `${p.url}: no trace.json beside the page`);
   const claims = pages.filter((p) => p.raw !== null);
-  const parsed = await parsePages(
-    page,
-    claims.map((p) => readSiteFile(p.htmlFile)),
-  );
-  const problems = [...withoutTrace, ...claims.flatMap((claim, i) => checkFigures(claim, parsed[i]!.fields))];
+  const problems = [
+    ...withoutTrace,
+    ...claims.flatMap((claim) => checkFigures(claim, parsedPage(claim.htmlFile).fields)),
+  ];
   expect(problems, `${problems.length} problems in ${pages.length} claim pages`).toEqual([]);
 });
 

@@ -2,7 +2,7 @@
  * The claim listing's filters and sorts: instant and in place with JavaScript on, plain links to
  * pre-rendered pages with JavaScript off, and the same rows either way.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { claimPages } from '../support/e2e-site.ts';
 
 const ROW = 'main [data-state][data-type][data-recorded]';
@@ -57,6 +57,40 @@ function expectSortedByProbability(rows: readonly Row[]): void {
 
 const browse = (type: string, state: string, sort: string): string => `/browse/${type}/${state}/${sort}/`;
 
+/**
+ * The first link in `main` to one of `paths`, by the URL it resolves to (the filter script may
+ * rewrite `href`s as absolute URLs), preferring the earlier path.
+ */
+async function linkTo(page: Page, ...paths: string[]): Promise<Locator> {
+  const links = page.locator('main a[href]');
+  const resolved = await links.evaluateAll((all) => all.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  for (const path of paths) {
+    const i = resolved.indexOf(path);
+    if (i >= 0) return links.nth(i);
+  }
+  throw new Error(`no link in main to ${paths.join(' or ')}; links go to ${[...new Set(resolved)].join(', ')}`);
+}
+
+/**
+ * Filter and sort links are marked `aria-current="true"` exactly when they lead to the listing on
+ * show (`path`): a type, state or sort link that keeps the current choice leads to the same page.
+ */
+async function expectCurrentLinks(page: Page, path: string): Promise<void> {
+  const marks = await page.locator('main a[href]').evaluateAll((all) =>
+    all.map((a) => ({
+      path: new URL((a as HTMLAnchorElement).href).pathname,
+      text: (a.textContent ?? '').trim().replace(/\s+/g, ' '),
+      current: a.getAttribute('aria-current') === 'true',
+    })),
+  );
+  const filterLinks = marks.filter((m) => m.path === '/' || m.path.startsWith('/browse/'));
+  expect(filterLinks.length, 'the listing has filter links').toBeGreaterThan(0);
+  const wrong = filterLinks
+    .filter((m) => m.current !== (m.path === path))
+    .map((m) => `"${m.text}" → ${m.path} ${m.current ? 'is' : 'is not'} aria-current="true"`);
+  expect(wrong, `links marked current while showing ${path}`).toEqual([]);
+}
+
 test('the home page lists every claim under the default model', async ({ page }) => {
   const slugs = claimPages()
     .filter((p) => p.urlModel === null)
@@ -65,6 +99,7 @@ test('the home page lists every claim under the default model', async ({ page })
   const rows = await rowsOf(page);
   expect(rows.map((r) => r.href).sort()).toEqual([...slugs].sort());
   expect(rows.every((r) => r.visible)).toBe(true);
+  await expectCurrentLinks(page, '/');
 });
 
 test.describe('with JavaScript', () => {
@@ -74,26 +109,21 @@ test.describe('with JavaScript', () => {
     const state = selective(all, 'state');
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
 
-    const stateLink = page.locator(`main a[href="${browse('all', state, 'recorded')}"]`).first();
-    await stateLink.click();
+    await (await linkTo(page, browse('all', state, 'recorded'))).click();
     await expect
       .poll(async () => (await shown(page)).map((r) => r.href))
       .toEqual(all.filter((r) => r.state === state).map((r) => r.href));
     expect(await page.evaluate(() => '__samePage' in window), 'filtered in place, without loading a page').toBe(true);
-    await expect(stateLink).toHaveAttribute('aria-current', 'true');
+    await expectCurrentLinks(page, browse('all', state, 'recorded'));
 
     // Sort by probability: the link for the current filter, or the plain one when links are not rewritten.
-    const sortLink = page
-      .locator(
-        `main a[href="${browse('all', state, 'probability')}"], main a[href="${browse('all', 'all', 'probability')}"]`,
-      )
-      .first();
+    const sortLink = await linkTo(page, browse('all', state, 'probability'), browse('all', 'all', 'probability'));
     await sortLink.click();
     expect(await page.evaluate(() => '__samePage' in window), 'sorted in place').toBe(true);
     const sorted = await shown(page);
     expect(sorted.every((r) => r.state === state)).toBe(true);
     expectSortedByProbability(sorted);
-    await expect(sortLink).toHaveAttribute('aria-current', 'true');
+    await expectCurrentLinks(page, browse('all', state, 'probability'));
 
     // The same rows in the same order as the pre-rendered page.
     await page.goto(browse('all', state, 'probability'));
@@ -104,13 +134,11 @@ test.describe('with JavaScript', () => {
     await page.goto('/');
     const all = await rowsOf(page);
     const type = selective(all, 'type');
-    await page
-      .locator(`main a[href="${browse(type, 'all', 'recorded')}"]`)
-      .first()
-      .click();
+    await (await linkTo(page, browse(type, 'all', 'recorded'))).click();
     await expect
       .poll(async () => (await shown(page)).map((r) => r.href))
       .toEqual(all.filter((r) => r.type === type).map((r) => r.href));
+    await expectCurrentLinks(page, browse(type, 'all', 'recorded'));
   });
 });
 
@@ -122,10 +150,7 @@ test.describe('without JavaScript', () => {
     const all = await rowsOf(page);
     const state = selective(all, 'state');
 
-    await page
-      .locator(`main a[href="${browse('all', state, 'recorded')}"]`)
-      .first()
-      .click();
+    await (await linkTo(page, browse('all', state, 'recorded'))).click();
     await expect(page).toHaveURL(new RegExp(`${browse('all', state, 'recorded')}$`));
     const filtered = await shown(page);
     expect(filtered.map((r) => r.href).sort()).toEqual(
@@ -134,33 +159,21 @@ test.describe('without JavaScript', () => {
         .map((r) => r.href)
         .sort(),
     );
-    expect(await rowsOf(page), 'no hidden rows on a pre-rendered page').toHaveLength(filtered.length);
-    await expect(page.locator(`main a[href="${browse('all', state, 'recorded')}"]`).first()).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
+    await expectCurrentLinks(page, browse('all', state, 'recorded'));
 
-    await page
-      .locator(`main a[href="${browse('all', state, 'probability')}"]`)
-      .first()
-      .click();
+    await (await linkTo(page, browse('all', state, 'probability'))).click();
     await expect(page).toHaveURL(new RegExp(`${browse('all', state, 'probability')}$`));
     const sorted = await shown(page);
     expect(sorted.every((r) => r.state === state)).toBe(true);
     expect(sorted).toHaveLength(filtered.length);
     expectSortedByProbability(sorted);
-    await expect(page.locator(`main a[href="${browse('all', state, 'probability')}"]`).first()).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
+    await expectCurrentLinks(page, browse('all', state, 'probability'));
 
     const type = selective(all, 'type');
     await page.goto('/');
-    await page
-      .locator(`main a[href="${browse(type, 'all', 'recorded')}"]`)
-      .first()
-      .click();
+    await (await linkTo(page, browse(type, 'all', 'recorded'))).click();
     await expect(page).toHaveURL(new RegExp(`${browse(type, 'all', 'recorded')}$`));
+    await expectCurrentLinks(page, browse(type, 'all', 'recorded'));
     expect((await shown(page)).map((r) => r.href).sort()).toEqual(
       all
         .filter((r) => r.type === type)

@@ -140,9 +140,37 @@ export interface ParsedPage {
   readonly ids: string[];
   /** `[data-field]` elements: the path and the trimmed text. */
   readonly fields: { field: string; text: string }[];
-  /** Every URL-bearing attribute: element, attribute, value. */
-  readonly refs: { tag: string; attr: string; value: string }[];
+  /** Every URL-bearing attribute: element, attribute, value, and the element's `rel`. */
+  readonly refs: { tag: string; attr: string; value: string; rel: string }[];
   readonly katexErrors: number;
+  /** The headline's text (see HEADLINE_NOTE). */
+  readonly headline: string;
+}
+
+/** What the tests take for a page's headline. */
+export const HEADLINE_NOTE = 'everything in <main> before its first <h2> (the first step of the working)';
+
+/** The environment variable naming the file where global setup left every page's parse. */
+export const PARSED_SITE_ENV = 'LEDGER_E2E_PARSED_SITE';
+
+let parsedSiteCache: ReadonlyMap<string, ParsedPage> | null = null;
+
+/** Every built HTML file (relative path) with its parse, as global setup left it. */
+export function parsedSite(): ReadonlyMap<string, ParsedPage> {
+  if (parsedSiteCache) return parsedSiteCache;
+  const file = process.env[PARSED_SITE_ENV];
+  if (!file || !existsSync(file))
+    throw new Error(`${PARSED_SITE_ENV} is not set: run the tests through playwright.config.ts`);
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ParsedPage>;
+  parsedSiteCache = new Map(Object.entries(data));
+  return parsedSiteCache;
+}
+
+/** The parse of one built HTML file (relative path). */
+export function parsedPage(file: string): ParsedPage {
+  const found = parsedSite().get(file);
+  if (!found) throw new Error(`${file} was not parsed (is it an HTML file of the built site?)`);
+  return found;
 }
 
 /** Parses pages read from disk in the browser's DOMParser (no scripts run, nothing is fetched). */
@@ -161,20 +189,35 @@ export async function parsePages(page: Page, htmls: readonly string[]): Promise<
             field: e.getAttribute('data-field') ?? '',
             text: (e.textContent ?? '').trim(),
           }));
-          const refs: { tag: string; attr: string; value: string }[] = [];
+          const refs: { tag: string; attr: string; value: string; rel: string }[] = [];
           for (const attr of ['href', 'src', 'action', 'poster', 'data']) {
             for (const e of doc.querySelectorAll(`[${attr}]`)) {
               // <object data>, not the data-* attributes; SVG <use href> counts too.
-              refs.push({ tag: e.tagName.toLowerCase(), attr, value: e.getAttribute(attr) ?? '' });
+              refs.push({
+                tag: e.tagName.toLowerCase(),
+                attr,
+                value: e.getAttribute(attr) ?? '',
+                rel: e.getAttribute('rel') ?? '',
+              });
             }
           }
           for (const e of doc.querySelectorAll('[srcset]')) {
             for (const part of (e.getAttribute('srcset') ?? '').split(',')) {
               const url = part.trim().split(/\s+/)[0];
-              if (url) refs.push({ tag: e.tagName.toLowerCase(), attr: 'srcset', value: url });
+              if (url) refs.push({ tag: e.tagName.toLowerCase(), attr: 'srcset', value: url, rel: '' });
             }
           }
-          return { ids, fields, refs, katexErrors: doc.querySelectorAll('.katex-error').length };
+          const main = doc.querySelector('main');
+          let headline = '';
+          if (main) {
+            const range = doc.createRange();
+            range.setStart(main, 0);
+            const firstStep = main.querySelector('h2');
+            if (firstStep) range.setEndBefore(firstStep);
+            else range.setEnd(main, main.childNodes.length);
+            headline = range.toString();
+          }
+          return { ids, fields, refs, katexErrors: doc.querySelectorAll('.katex-error').length, headline };
         });
       },
       htmls.slice(i, i + batch),

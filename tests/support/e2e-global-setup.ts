@@ -1,0 +1,33 @@
+/**
+ * Before any test: parses every built page once, in the browser's own DOMParser, and leaves what
+ * the whole-site checks need (ids, `data-field`s, URLs, formula errors) in a temporary JSON file
+ * that the workers read, so no test parses the site again.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath, preflightProblem } from './e2e-env.ts';
+import { htmlFiles, PARSED_SITE_ENV, parsePages, readSiteFile } from './e2e-site.ts';
+
+/** Playwright's global setup: parse, write, and return the teardown that removes the file. */
+export default async function globalSetup(): Promise<() => void> {
+  const problem = preflightProblem();
+  if (problem !== null) throw new Error(problem);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+  try {
+    const page = await browser.newPage();
+    const files = htmlFiles();
+    const parsed = await parsePages(
+      page,
+      files.map((f) => readSiteFile(f)),
+    );
+    const folder = mkdtempSync(join(tmpdir(), 'ledger-e2e-'));
+    const file = join(folder, 'parsed-site.json');
+    writeFileSync(file, JSON.stringify(Object.fromEntries(files.map((f, i) => [f, parsed[i]]))));
+    process.env[PARSED_SITE_ENV] = file;
+    return () => rmSync(folder, { recursive: true, force: true });
+  } finally {
+    await browser.close();
+  }
+}
