@@ -101,7 +101,7 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
   append(await WARCSerializer.serialize(warcinfo, { gzip: true, preferPako: true }));
 
   const index: string[] = [];
-  const pages: string[] = [];
+  const pages: { url: string; line: string }[] = [];
   for (const [i, path] of paths.entries()) {
     const body = site.get(path)!;
     const url = siteUrl(info.origin, path);
@@ -132,7 +132,10 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
     index.push(`${getSurt(url)} ${cdxTimestamp(info.date)} ${JSON.stringify(cdx)}`);
     if (type.startsWith('text/html')) {
       const title = pageTitle(new TextDecoder().decode(body)) ?? url;
-      pages.push(JSON.stringify({ id: sha256Hex(encoder.encode(url)).slice(0, 16), url, ts: when, title }));
+      pages.push({
+        url,
+        line: JSON.stringify({ id: sha256Hex(encoder.encode(url)).slice(0, 16), url, ts: when, title }),
+      });
     }
     info.progress?.(i + 1, paths.length);
   }
@@ -145,7 +148,11 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
       .join(''),
   );
   const pagesJsonl = encoder.encode(
-    [JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: info.title }), ...pages]
+    [
+      JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: info.title }),
+      // By URL, so the home page comes first.
+      ...pages.sort((a, b) => byBytes(a.url, b.url)).map((page) => page.line),
+    ]
       .map((line) => `${line}\n`)
       .join(''),
   );

@@ -130,6 +130,7 @@ describe('makeWacz', () => {
     const htmlFiles = [...site.keys()].filter((path) => path.endsWith('.html'));
     expect(pages.map((p) => p['url']).sort()).toEqual(htmlFiles.map((path) => siteUrl(INFO.origin, path)).sort());
     for (const page of pages) expect(page).toMatchObject({ ts: '2026-11-30T00:00:00Z' });
+    expect(pages[0]!['url']).toBe('https://claim-ledger.example.org/');
     expect(pages.find((p) => p['url'] === 'https://claim-ledger.example.org/models/m@1.0.0/')?.['title']).toBe(
       'Model m@1.0.0 & friends · the claim ledger',
     );
