@@ -1,0 +1,90 @@
+/**
+ * The LaTeX of a model page's formulas: pure functions of a model or a trace, so that every
+ * number in a formula is the model's or the trace's own. `tex()` renders them at build time.
+ */
+import type { Model, Trace } from '../engine/index.ts';
+import type { InterpretationLine } from './modelView.ts';
+
+/** A decimal string as LaTeX: a minus sign for a leading "-". */
+const num = (value: string): string => (value.startsWith('-') ? `-${value.slice(1)}` : value);
+
+/** Adds a term with its sign: `+ 1.2` or `- 0.35`. */
+const signed = (value: string): string => (value.startsWith('-') ? `- ${value.slice(1)}` : `+ ${value}`);
+
+/** One link's weight as the product of its five factors. */
+export function factorProductLatex(): string {
+  return String.raw`\begin{aligned} w &= \text{relevance} \times \text{observation} \times \text{interpretation} \\ &\quad \times \text{authenticity} \times \text{extraction} \end{aligned}`;
+}
+
+/** The prior as log-odds plus the kept weights gives the posterior log-odds. */
+export function posteriorLatex(): string {
+  return String.raw`x = \underbrace{\ln \frac{p_0}{1 - p_0}}_{\text{prior as log-odds}} + \sum_{\text{kept, supporting}} w \;-\; \sum_{\text{kept, opposing}} w`;
+}
+
+/** The logistic step from log-odds to a probability. */
+export function logisticLatex(): string {
+  return String.raw`p = \frac{1}{1 + e^{-x}}`;
+}
+
+/** The interpretation factor, in general and with the model's own step cost and floor. */
+export function interpretationLatex(model: Model): string {
+  const { stepCost, floor } = model.interpretation;
+  return String.raw`\text{interpretation} = \max(\text{floor},\ 1 - \text{stepCost} \times n) = \max(${num(floor)},\ 1 - ${num(stepCost)} \times n)`;
+}
+
+/** The worked interpretation line, "1 − 0.15 × 2 = 0.70", with the floor shown when it binds. */
+export function interpretationWorkedLatex(line: InterpretationLine): string {
+  const product = String.raw`1 - ${num(line.stepCost)} \times ${line.steps}`;
+  return line.floored
+    ? String.raw`\max(${num(line.floor)},\ ${product}) = \max(${num(line.floor)},\ ${num(line.raw)}) = ${num(line.shown)}`
+    : `${product} = ${num(line.shown)}`;
+}
+
+/** Stability's re-scores with the model's scales. */
+export function stabilityLatex(model: Model): string {
+  const scales = model.stability.scales.map(num).join(',\\ ');
+  return String.raw`p_s = \frac{1}{1 + e^{-(\text{prior} + s \times \text{kept sum})}}, \quad s \in \{${scales}\}`;
+}
+
+/** A vote's weight with the model's floor. */
+export function voteWeightLatex(model: Model): string {
+  return String.raw`w = \max(${num(model.gradient.floor)},\ \ln(1 + r))`;
+}
+
+/** The gradient, a weighted mean of votes. */
+export function gradientLatex(): string {
+  return String.raw`G = \frac{\sum_{i=1}^{n} v_i \, w_i}{\sum_{i=1}^{n} w_i}`;
+}
+
+/** A worked example's prior: `ln(p / (1 − p)) = log-odds`, from the trace. Null when the claim is not scored. */
+export function workedPriorLatex(trace: Trace): string | null {
+  const prior = trace.working.prior;
+  if (!prior) return null;
+  return String.raw`\ln \frac{${prior.probability}}{1 - ${prior.probability}} = ${num(prior.logOdds)}`;
+}
+
+/**
+ * A worked example's sum: the prior's log-odds plus each counted link's signed weight equals the
+ * posterior log-odds, every figure from the trace. Long sums break every three terms.
+ */
+export function workedSumLatex(trace: Trace): string | null {
+  const { prior, sum } = trace.working;
+  if (!prior || !sum) return null;
+  const terms = trace.working.links.filter((l) => l.kept).map((l) => signed(l.signedWeight));
+  const lines: string[] = [];
+  for (let i = 0; i < terms.length; i += 3) lines.push(terms.slice(i, i + 3).join(' '));
+  if (lines.length <= 1) return `x = ${num(prior.logOdds)} ${lines[0] ?? ''} = ${num(sum.posteriorLogOdds)}`;
+  return String.raw`\begin{aligned} x &= ${num(prior.logOdds)} ${lines[0]} \\ ${lines
+    .slice(1)
+    .map((l) => `&\\quad ${l}`)
+    .join(' \\\\ ')} \\ &= ${num(sum.posteriorLogOdds)} \end{aligned}`;
+}
+
+/** A worked example's logistic step, from the trace. */
+export function workedProbabilityLatex(trace: Trace): string | null {
+  const { sum, probability } = trace.working;
+  if (!sum || !probability) return null;
+  const x = sum.posteriorLogOdds;
+  const exponent = x.startsWith('-') ? x.slice(1) : `-${x}`;
+  return String.raw`p = \frac{1}{1 + e^{${num(exponent)}}} = ${probability.rounded}`;
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  claimDifferences,
+  disagreements,
+  leaves,
+  modelDiff,
+  sideBySide,
+  signedChange,
+} from '../../../src/lib/compare.ts';
+import { strictModel } from '../../support/model.ts';
+
+describe('leaves', () => {
+  it('names nested values by dotted path and object lists by index', () => {
+    const paths = leaves(strictModel()).map((l) => l.path);
+    expect(paths).toContain('relevance.states-outright');
+    expect(paths).toContain('interpretation.stepCost');
+    expect(paths).toContain('states[2].from');
+    expect(paths).toContain('states[2].state');
+  });
+
+  it('keeps a list of plain values as one leaf', () => {
+    const scales = leaves(strictModel()).find((l) => l.path === 'stability.scales');
+    expect(scales?.value).toBe('0.7, 1.3');
+    expect(scales?.items).toEqual(['0.7', '1.3']);
+  });
+});
+
+describe('modelDiff', () => {
+  it('finds nothing between a model and itself', () => {
+    expect(modelDiff(strictModel(), strictModel())).toEqual([]);
+  });
+
+  it('lists every changed leaf with both values', () => {
+    const a = strictModel();
+    const b = strictModel({
+      interpretation: { stepCost: '0.1', floor: '0.2' },
+      observation: { ...a.observation, rumour: '0.2' },
+      rounding: { ...a.rounding, mode: 'half-up' },
+    });
+    expect(modelDiff(a, b)).toEqual([
+      { path: 'observation.rumour', section: 'observation', a: '0.1', b: '0.2', differs: true },
+      { path: 'interpretation.stepCost', section: 'interpretation', a: '0.15', b: '0.1', differs: true },
+      { path: 'interpretation.floor', section: 'interpretation', a: '0', b: '0.2', differs: true },
+      { path: 'rounding.mode', section: 'rounding', a: 'half-even', b: 'half-up', differs: true },
+    ]);
+  });
+
+  it('lists keys present in only one model, under their own field', () => {
+    const a = strictModel();
+    const notScored = Object.fromEntries(Object.entries(a.notScored).filter(([type]) => type !== 'prediction'));
+    const b = strictModel({ priors: { ...a.priors, prediction: '0.4' }, notScored });
+    const diff = modelDiff(a, b);
+    expect(diff).toContainEqual({
+      path: 'priors.prediction',
+      section: 'priors',
+      a: undefined,
+      b: '0.4',
+      differs: true,
+    });
+    expect(diff).toContainEqual({
+      path: 'notScored.prediction',
+      section: 'notScored',
+      a: 'A prediction is not scored until it resolves.',
+      b: undefined,
+      differs: true,
+    });
+    expect(diff.map((d) => d.path)).toEqual(['priors.prediction', 'notScored.prediction']);
+  });
+
+  it('treats equal decimals written differently as the same number', () => {
+    const a = strictModel();
+    const b = strictModel({
+      relevance: { ...a.relevance, 'states-outright': '2.0' },
+      stability: { ...a.stability, high: '0.10' },
+    });
+    expect(modelDiff(a, b)).toEqual([]);
+  });
+
+  it('compares a list of plain values item by item', () => {
+    const a = strictModel();
+    const b = strictModel({ stability: { ...a.stability, scales: ['0.7', '1.3', '1.5'] } });
+    expect(modelDiff(a, b)).toEqual([
+      { path: 'stability.scales', section: 'stability', a: '0.7, 1.3', b: '0.7, 1.3, 1.5', differs: true },
+    ]);
+  });
+
+  it('leaves release fields out unless asked for them', () => {
+    const a = strictModel();
+    const b = strictModel({ version: '0.2.0', summary: 'Other.', basedOn: 'ledger-strict@0.1.0' });
+    expect(modelDiff(a, b)).toEqual([]);
+    expect(modelDiff(a, b, { includeRelease: true }).map((d) => d.path)).toEqual(['version', 'basedOn', 'summary']);
+  });
+
+  it('shows every declared leaf side by side, marking only the differences', () => {
+    const a = strictModel();
+    const b = strictModel({ priors: { ...a.priors, causal: '0.4' } });
+    const rows = sideBySide(a, b);
+    expect(rows.length).toBe(
+      leaves(a).filter((l) => !['name', 'version', 'released', 'basedOn', 'summary', 'changes'].includes(l.section))
+        .length,
+    );
+    expect(rows.filter((r) => r.differs).map((r) => r.path)).toEqual(['priors.causal']);
+  });
+});
+
+describe('claimDifferences', () => {
+  const pair = (slug: string, a: [string, string | null], b: [string, string | null]) => ({
+    slug,
+    statement: `Claim ${slug}.`,
+    a: { state: a[0], probability: a[1] },
+    b: { state: b[0], probability: b[1] },
+  });
+
+  it('counts agreeing claims and orders differences by size, state changes first', () => {
+    const { differ, agree } = claimDifferences([
+      pair('same', ['likely', '0.8000'], ['likely', '0.8000']),
+      pair('small', ['likely', '0.8000'], ['likely', '0.7900']),
+      pair('big', ['likely', '0.8000'], ['likely', '0.7100']),
+      pair('state', ['likely', '0.7100'], ['uncertain', '0.6900']),
+      pair('refused', ['not-applicable', null], ['likely', '0.7500']),
+      pair('both-refused', ['not-applicable', null], ['not-applicable', null]),
+    ]);
+    expect(agree).toBe(2);
+    expect(differ.map((d) => d.slug)).toEqual(['refused', 'state', 'big', 'small']);
+    expect(differ.find((d) => d.slug === 'big')?.change).toBe('−0.0900');
+    expect(differ.find((d) => d.slug === 'refused')?.change).toBeNull();
+  });
+
+  it('writes a signed change with the longer operand’s places', () => {
+    expect(signedChange('0.5', '0.7500')).toBe('+0.2500');
+    expect(signedChange('0.75', '0.75')).toBe('0.00');
+  });
+});
+
+describe('disagreements', () => {
+  it('ranks claims by distinct states, then spread, and leaves out claims all models agree on', () => {
+    const claims = [
+      {
+        slug: 'agreed',
+        statement: 'A.',
+        results: [
+          { model: 'm1', state: 'likely', probability: '0.8' },
+          { model: 'm2', state: 'likely', probability: '0.8' },
+        ],
+      },
+      {
+        slug: 'spread',
+        statement: 'B.',
+        results: [
+          { model: 'm1', state: 'likely', probability: '0.75' },
+          { model: 'm2', state: 'likely', probability: '0.85' },
+        ],
+      },
+      {
+        slug: 'states',
+        statement: 'C.',
+        results: [
+          { model: 'm1', state: 'not-applicable', probability: null },
+          { model: 'm2', state: 'likely', probability: '0.75' },
+        ],
+      },
+    ];
+    const ranked = disagreements(claims);
+    expect(ranked.map((d) => d.slug)).toEqual(['states', 'spread']);
+    expect(ranked[1]).toMatchObject({ spread: '0.10', lowest: { model: 'm1' }, highest: { model: 'm2' } });
+  });
+});
