@@ -18,10 +18,8 @@ export interface ClaimLatex {
   readonly sum: string | null;
   /** Step 7: the logistic step and its rounding. */
   readonly probability: string | null;
-  /** Step 8: one formula per re-score. */
-  readonly rescores: readonly string[];
-  /** Step 8: the spread, largest − smallest. */
-  readonly spread: string | null;
+  /** Step 8: the re-score at a scale s, with the claim's prior and kept weights (the table gives each s). */
+  readonly rescore: string | null;
   /** Step 10: the weighted mean of the votes. */
   readonly gradient: string | null;
 }
@@ -101,24 +99,10 @@ export function toLatex(trace: Trace): ClaimLatex {
           `&= ${working.probability.rounded}`,
         ]);
 
-  const stability = working.stability;
-  const rescores =
-    stability === null || working.prior === null || sum === null
-      ? []
-      : stability.rescores.map(
-          (r) =>
-            aligned([
-              `p_{${r.scale}} &= ${round(p)}\\left(\\frac{1}{1 + e^{-(${working.prior!.logOdds} + ${r.scale} \\times ${term(sum.kept)})}}\\right)`,
-              `&= ${round(p)}\\left(${logistic(r.logOdds)}\\right) = ${r.probability}`,
-            ]),
-        );
-  let spread: string | null = null;
-  if (stability !== null && stability.rescores.length > 0) {
-    const values = stability.rescores.map((r) => r.probability);
-    const max = values.reduce((a, b) => (new Decimal(b).greaterThan(a) ? b : a));
-    const min = values.reduce((a, b) => (new Decimal(b).lessThan(a) ? b : a));
-    spread = `\\text{spread} = ${max} - ${min} = ${stability.spread}`;
-  }
+  const rescore =
+    working.stability === null || working.prior === null || sum === null
+      ? null
+      : `p_s = ${round(p)}\\left(\\frac{1}{1 + e^{-(${working.prior.logOdds} + s \\times ${term(sum.kept)})}}\\right)`;
 
   const g = working.gradient;
   let gradient: string | null = null;
@@ -133,17 +117,10 @@ export function toLatex(trace: Trace): ClaimLatex {
     gradient = aligned(lines);
   }
 
-  return { prior, supporting, opposing, sum: total, probability, rescores, spread, gradient };
+  return { prior, supporting, opposing, sum: total, probability, rescore, gradient };
 }
 
 /** The vote-weight rule with the model's floor: `w = round(max(floor, ln(1 + max(0, r))))`. */
 export function voteWeightLatex(floor: string, places: number): string {
   return `w = ${round(places)}\\big(\\max(${floor},\\ \\ln(1 + \\max(0, r)))\\big)`;
 }
-
-/** The rule of step 2 in symbols. */
-export const LINK_WEIGHT_LATEX = aligned([
-  'w = \\operatorname{round}\\big(&\\text{relevance} \\times \\text{observation}',
-  '&\\times \\text{interpretation} \\times \\text{authenticity}',
-  '&\\times \\text{extraction}\\big)',
-]);

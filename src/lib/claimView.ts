@@ -322,6 +322,8 @@ export function probabilityPercent(trace: Trace): string | null {
 /** One re-score of the stability step. */
 export interface RescoreView {
   readonly scale: Field;
+  /** prior + scale × kept weights, written out, e.g. `0.000000 + 0.7 × 2.700000`. */
+  readonly expression: string;
   readonly logOdds: Field;
   readonly probability: Field;
   readonly highest: boolean;
@@ -332,6 +334,9 @@ export interface RescoreView {
 export interface StabilityView {
   readonly rescores: readonly RescoreView[];
   readonly spread: Field;
+  /** The largest and smallest re-scored probabilities, whose difference is the spread. */
+  readonly largest: Field;
+  readonly smallest: Field;
   readonly level: Field;
   readonly measuredLevel: 'high' | 'medium' | 'low';
   readonly capped: boolean;
@@ -362,15 +367,23 @@ export function stabilityView(trace: Trace, model: Model): StabilityView | null 
   const why = working.capped
     ? `${band}; but the counted links come from ${working.sources} distinct ${working.sources === 1 ? 'source' : 'sources'}, fewer than the ${working.minGroupsForHigh} this model requires for high, so it is capped at ${working.level}.`
     : `${band}.`;
+  const prior = trace.working.prior?.logOdds ?? '0';
+  const kept = trace.working.sum?.kept ?? '0';
+  const keptTerm = kept.startsWith('-') ? `(${kept})` : kept;
+  const highest = probabilities.findIndex((p) => p.equals(max));
+  const lowest = probabilities.findIndex((p) => p.equals(min));
   return {
-    rescores: working.rescores.map((_, i) => ({
+    rescores: working.rescores.map((r, i) => ({
       scale: fieldOf(trace, `working.stability.rescores.${i}.scale`),
+      expression: `${prior} + ${r.scale} × ${keptTerm}`,
       logOdds: fieldOf(trace, `working.stability.rescores.${i}.logOdds`),
       probability: fieldOf(trace, `working.stability.rescores.${i}.probability`),
       highest: probabilities[i]!.equals(max),
       lowest: probabilities[i]!.equals(min),
     })),
     spread: fieldOf(trace, 'result.stability.spread'),
+    largest: fieldOf(trace, `working.stability.rescores.${highest}.probability`),
+    smallest: fieldOf(trace, `working.stability.rescores.${lowest}.probability`),
     level: fieldOf(trace, 'result.stability.level'),
     measuredLevel,
     capped: working.capped,
@@ -503,11 +516,12 @@ export interface Comparison {
 export function gradientVsEvidence(trace: Trace): Comparison {
   const { state, probability } = trace.result;
   const { status, value } = trace.result.gradient;
+  // A refusal first: its sentence carries no number a reader could take for the claim's probability.
+  if (probability === null) {
+    return { kind: 'no-score', sentence: `The evidence gives no probability here (${state}), so there is nothing to set the gradient against; it is shown on its own, in its own step.` };
+  }
   if (status === 'no-votes') {
     return { kind: 'no-votes', sentence: `Nobody has voted, so the gradient sits at its neutral value ${value} and says nothing either way.` };
-  }
-  if (probability === null) {
-    return { kind: 'no-score', sentence: `The evidence gives no probability here (${state}), so there is nothing to set the gradient against; it is shown on its own.` };
   }
   const community = status === 'consensus-true' ? 'true' : status === 'consensus-false' ? 'false' : 'neither';
   const evidence = stateLean(state);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScorer, type Claim } from '../../../src/engine/index.ts';
 import {
-  LINK_WEIGHT_LATEX,
   MAX_EXPANDED_VOTES,
   aligned,
   cutForFormula,
@@ -68,15 +67,8 @@ describe('toLatex on a scored claim', () => {
     expect(latex.probability).toContain('\\operatorname{round}_{4}');
   });
 
-  it('re-scores at each scale and takes the spread', () => {
-    expect(latex.rescores).toHaveLength(2);
-    working.stability!.rescores.forEach((r, i) => {
-      expect(latex.rescores[i]).toContain(`p_{${r.scale}}`);
-      expect(latex.rescores[i]).toContain(`${r.scale} \\times ${working.sum!.kept}`);
-      expect(latex.rescores[i]).toContain(`= ${r.probability}`);
-    });
-    const [low, high] = working.stability!.rescores.map((r) => r.probability);
-    expect(latex.spread).toBe(`\\text{spread} = ${high} - ${low} = ${result.stability!.spread}`);
+  it('writes the re-score at a scale s with the claim’s prior and kept weights', () => {
+    expect(latex.rescore).toBe(`p_s = \\operatorname{round}_{4}\\left(\\frac{1}{1 + e^{-(${working.prior!.logOdds} + s \\times ${working.sum!.kept})}}\\right)`);
   });
 
   it('writes the gradient as the weighted mean with seed 003’s numbers', () => {
@@ -88,11 +80,10 @@ describe('toLatex on a scored claim', () => {
   });
 
   it('renders every formula through KaTeX without an error', () => {
-    for (const formula of [latex.prior, latex.supporting, latex.opposing, latex.sum, latex.probability, latex.spread, latex.gradient, ...latex.rescores]) {
+    for (const formula of [latex.prior, latex.supporting, latex.opposing, latex.sum, latex.probability, latex.rescore, latex.gradient]) {
       expect(formula).not.toBeNull();
       renders(formula!);
     }
-    renders(LINK_WEIGHT_LATEX);
     renders(voteWeightLatex(model.gradient.floor, 6));
   });
 });
@@ -106,24 +97,24 @@ describe('toLatex with negative numbers', () => {
   it('keeps a negative prior and a negative kept sum readable', () => {
     expect(causal.working.prior!.logOdds).toBe('-0.847298');
     expect(latex.prior).toContain('\\frac{0.3}{1 - 0.3}');
-    expect(latex.rescores[0]).toContain('\\times \\left(-2.000000\\right)');
+    expect(latex.rescore).toContain('s \\times \\left(-2.000000\\right)');
     // x is negative, so e^(−x) has a positive exponent.
     expect(latex.probability).toContain(`e^{${causal.result.posteriorLogOdds!.slice(1)}}`);
-    for (const formula of [latex.prior!, latex.sum!, latex.probability!, ...latex.rescores]) renders(formula);
+    for (const formula of [latex.prior!, latex.sum!, latex.probability!, latex.rescore!]) renders(formula);
   });
 });
 
 describe('toLatex on refusals and edges', () => {
   it('has no prior, sum, probability or stability for a type the model does not score', () => {
     const latex = toLatex(score(claim({ type: 'prediction', links: [{ id: 'a' }], votes: seedVotes })));
-    expect(latex).toMatchObject({ prior: null, supporting: null, opposing: null, sum: null, probability: null, rescores: [], spread: null });
+    expect(latex).toMatchObject({ prior: null, supporting: null, opposing: null, sum: null, probability: null, rescore: null });
     expect(latex.gradient).not.toBeNull();
   });
 
   it('keeps the prior but has no sum when nothing counted bears on the claim', () => {
     const latex = toLatex(score(claim({ links: [{ id: 'a', relevance: 'context-only' }] })));
     expect(latex.prior).not.toBeNull();
-    expect(latex).toMatchObject({ sum: null, probability: null, rescores: [] });
+    expect(latex).toMatchObject({ sum: null, probability: null, rescore: null });
   });
 
   it('has no gradient formula without votes', () => {

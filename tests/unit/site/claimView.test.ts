@@ -161,6 +161,8 @@ describe('stability', () => {
   it('reads both re-scores, marks the highest and lowest and says why the level is what it is', () => {
     const view = stabilityView(lab, strict)!;
     expect(view.rescores.map((r) => [r.scale.text, r.highest, r.lowest])).toEqual([['0.7', false, true], ['1.3', true, false]]);
+    expect(view.rescores.map((r) => r.expression)).toEqual([`0.000000 + 0.7 × ${lab.working.sum!.kept}`, `0.000000 + 1.3 × ${lab.working.sum!.kept}`]);
+    expect([view.largest.path, view.smallest.path]).toEqual(['working.stability.rescores.1.probability', 'working.stability.rescores.0.probability']);
     expect(view.rescores[0]!.probability.path).toBe('working.stability.rescores.0.probability');
     expect(view.capped).toBe(false);
     expect(view.why).toMatch(/^The spread \d\.\d{4} is (within|above)/);
@@ -171,6 +173,8 @@ describe('stability', () => {
     const view = stabilityView(weak, strict)!;
     expect(view).toMatchObject({ capped: true, measuredLevel: 'high', level: { text: 'medium' } });
     expect(view.why).toContain('come from 1 distinct source, fewer than the 2 this model requires for high, so it is capped at medium');
+    const against = stabilityView(score(claim({ type: 'causal', links: [{ id: 'x', direction: 'opposes' }] })), strict)!;
+    expect(against.rescores[0]!.expression).toBe('-0.847298 + 0.7 × (-1.000000)');
   });
 
   it('is absent for a refusal', () => {
