@@ -9,18 +9,64 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 /** A JSON value as canonical JSON admits it. */
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
 
-/** Serialises a value as RFC 8785 canonical JSON. Numbers must be safe integers. */
+/** Keys a JavaScript object would enumerate before the others (array indices), defeating a sorted copy. */
+const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
+
+/**
+ * A copy of a value with every object's keys inserted in sorted order, or null when an object has
+ * an array-index key (which objects enumerate first, whatever the insertion order).
+ */
+function sortedCopy(value: Json): Json | undefined {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`canonical JSON holds only whole numbers, not ${value}`);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    const copy: Json[] = [];
+    for (const item of value as readonly Json[]) {
+      const sorted = sortedCopy(item);
+      if (sorted === undefined) return undefined;
+      copy.push(sorted);
+    }
+    return copy;
+  }
+  if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
+  const object = value as { readonly [key: string]: Json };
+  const keys = Object.keys(object).sort();
+  // A null prototype, so that a key named __proto__ is an ordinary key.
+  const copy = Object.create(null) as { [key: string]: Json };
+  for (const key of keys) {
+    if (INDEX_KEY.test(key)) return undefined;
+    const sorted = sortedCopy(object[key]!);
+    if (sorted === undefined) return undefined;
+    copy[key] = sorted;
+  }
+  return copy;
+}
+
+/**
+ * Serialises a value as RFC 8785 canonical JSON. Numbers must be safe integers. JCS writes strings
+ * exactly as JSON.stringify does, so a copy with sorted keys is written by JSON.stringify in one
+ * native pass; an object with an array-index key is written piece by piece instead.
+ */
 export function canonicalJson(value: Json): string {
+  const sorted = sortedCopy(value);
+  return sorted === undefined ? writeCanonical(value) : JSON.stringify(sorted);
+}
+
+/** The piece-by-piece writer: RFC 8785 canonical JSON for any value canonicalJson admits. */
+function writeCanonical(value: Json): string {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`canonical JSON holds only whole numbers, not ${value}`);
     return String(value);
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) return `[${(value as readonly Json[]).map(writeCanonical).join(',')}]`;
   const object = value as { readonly [key: string]: Json };
   // Default sort compares UTF-16 code units, which is what JCS asks for.
   const keys = Object.keys(object).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key]!)}`).join(',')}}`;
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${writeCanonical(object[key]!)}`).join(',')}}`;
 }
 
 /** `sha256:` followed by the hex SHA-256 of the UTF-8 bytes of a string. */

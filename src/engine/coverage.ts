@@ -1,5 +1,6 @@
 /** Step 9: review coverage, a count of checks that somebody other than the author has done. */
 import { Decimal, fixed, round } from './decimal.ts';
+import { lookup, perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
 import type { Claim } from './types.ts';
 
@@ -15,15 +16,45 @@ export interface CoverageWorking {
   readonly value: string;
 }
 
+/**
+ * What a model fixes for step 9: its declared checks, `round_c(k / n)` for every k from 0 to n, and
+ * a key that equal configurations share (models that declare the same checks and rounding give a
+ * claim the same coverage, so it is counted once per claim for all of them).
+ */
+const fixedByModel = perRules((rules) => ({
+  declared: new Set(rules.checks),
+  values: rules.checks
+    .map((_, k) => k)
+    .concat(rules.checks.length)
+    .map((k) => fixed(round(new Decimal(k).div(rules.checks.length), rules.places.coverage, rules.mode), rules.places.coverage)),
+  key: JSON.stringify([rules.places.coverage, rules.mode, rules.checks]),
+}));
+
+const byClaim = new WeakMap<Claim, Map<string, CoverageWorking>>();
+
 /** Counts the declared checks done at least once by someone other than the claim's author. */
 export function coverage(rules: Rules, claim: Claim): CoverageWorking {
-  const declared = new Set(rules.checks);
-  const statusOf = (check: string, by: string): ReviewStatus =>
-    !declared.has(check) ? 'not-declared' : by === claim.author ? 'by-author' : 'counted';
-  const reviews = claim.reviews.map((review) => ({ ...review, status: statusOf(review.check, review.by) }));
-  const doneChecks = new Set(reviews.filter((r) => r.status === 'counted').map((r) => r.check));
-  const checks = rules.checks.map((check) => ({ check, done: doneChecks.has(check) }));
-  const done = checks.filter((c) => c.done).length;
-  const value = round(new Decimal(done).div(rules.checks.length), rules.places.coverage, rules.mode);
-  return { checks, reviews, done, declared: rules.checks.length, value: fixed(value, rules.places.coverage) };
+  const model = fixedByModel(rules);
+  let shared = byClaim.get(claim);
+  if (shared === undefined) {
+    shared = new Map();
+    byClaim.set(claim, shared);
+  }
+  return lookup(shared, model.key, () => count(rules, model.declared, model.values, claim));
+}
+
+function count(rules: Rules, declared: ReadonlySet<string>, values: readonly string[], claim: Claim): CoverageWorking {
+  const doneChecks = new Set<string>();
+  const reviews = claim.reviews.map((review) => {
+    const status: ReviewStatus = !declared.has(review.check) ? 'not-declared' : review.by === claim.author ? 'by-author' : 'counted';
+    if (status === 'counted') doneChecks.add(review.check);
+    return { ...review, status };
+  });
+  let done = 0;
+  const checks = rules.checks.map((check) => {
+    const isDone = doneChecks.has(check);
+    if (isDone) done += 1;
+    return { check, done: isDone };
+  });
+  return { checks, reviews, done, declared: rules.checks.length, value: values[done]! };
 }

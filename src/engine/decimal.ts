@@ -36,16 +36,11 @@ export function round(value: Decimal, places: number, mode: RoundingMode): Decim
 /** Writes a decimal with exactly `places` places; a negative zero is written as zero. */
 export function fixed(value: Decimal, places: number): string {
   const text = value.toFixed(places);
-  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+  return text.charCodeAt(0) === 45 && /^-0\.?0*$/.test(text) ? text.slice(1) : text;
 }
 
 /** Writes a decimal exactly, in plain notation and with no trailing zeros. */
 export function plain(value: Decimal): string {
   const text = value.toFixed();
   return text === '-0' ? '0' : text;
-}
-
-/** The logistic function 1 / (1 + e^(−x)), at the working precision. */
-export function logistic(x: Decimal): Decimal {
-  return new Decimal(1).div(new Decimal(1).plus(x.neg().exp()));
 }

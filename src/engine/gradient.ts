@@ -1,5 +1,7 @@
 /** Step 10: the community gradient, a reputation-weighted mean of votes (seed 003). */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
+import { lnOnePlus } from './lnOnePlus.ts';
+import { lookup, perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
 import type { GradientStatus, Vote } from './types.ts';
 
@@ -21,8 +23,32 @@ export interface GradientWorking {
 
 /** A vote's weight: `round_w(max(floor, ln(1 + max(0, reputation))))`. */
 export function voteWeight(rules: Rules, reputation: Decimal): { ln: Decimal; weight: Decimal } {
-  const ln = Decimal.max(0, reputation).plus(1).ln();
+  const { ln } = lnOnePlus(reputation);
   return { ln, weight: round(Decimal.max(rules.gradient.floor, ln), rules.places.weight, rules.mode) };
+}
+
+/** A vote weight as the working shows it, worked out once per model and reputation. */
+interface VoteWeightRow {
+  readonly lnText: string;
+  readonly weight: Decimal;
+  readonly weightText: string;
+}
+
+const voteWeights = perRules(() => new Map<string, VoteWeightRow>());
+const values = new Map<string, Decimal>();
+
+function voteWeightRow(rules: Rules, reputation: string): VoteWeightRow {
+  return lookup(voteWeights(rules), reputation, () => {
+    const { ln, lnText } = lnOnePlus(reputation);
+    const weight = round(Decimal.max(rules.gradient.floor, ln), rules.places.weight, rules.mode);
+    return { lnText, weight, weightText: fixed(weight, rules.places.weight) };
+  });
+}
+
+/** A vote's value parsed once per distinct string (votes repeat a handful of values). */
+function valueOf(text: string): Decimal {
+  if (values.size > 10_000) values.clear();
+  return lookup(values, text, () => dec(text));
 }
 
 /** The status a gradient value has under the model's consensus thresholds. */
@@ -32,26 +58,48 @@ export function gradientStatus(rules: Rules, value: Decimal): GradientStatus {
   return 'contested';
 }
 
+/**
+ * A key that models with the same gradient rules share: they give a claim's votes the same
+ * working, so it is worked out once per claim for all of them.
+ */
+const sharedKey = perRules((rules) => {
+  const g = rules.gradient;
+  return JSON.stringify([rules.places.weight, rules.places.probability, rules.mode, g.floor, g.neutral, g.trueFrom, g.falseTo].map(String));
+});
+const byVotes = new WeakMap<readonly Vote[], Map<string, GradientWorking>>();
+
 /** `G = round_p(Σ value × weight / Σ weight)`; no votes gives the neutral value. */
 export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking {
+  let shared = byVotes.get(votes);
+  if (shared === undefined) {
+    shared = new Map();
+    byVotes.set(votes, shared);
+  }
+  return lookup(shared, sharedKey(rules), () => weigh(rules, votes));
+}
+
+function weigh(rules: Rules, votes: readonly Vote[]): GradientWorking {
   const { weight: w, probability: p } = rules.places;
+  let totalWeight = new Decimal(0);
+  let totalWeighted = new Decimal(0);
   const rows = votes.map((vote) => {
-    const { ln, weight } = voteWeight(rules, dec(vote.reputation));
-    return { vote, ln, weight, weighted: dec(vote.value).times(weight) };
+    const { lnText, weight, weightText } = voteWeightRow(rules, vote.reputation);
+    const weighted = valueOf(vote.value).times(weight);
+    totalWeight = totalWeight.plus(weight);
+    totalWeighted = totalWeighted.plus(weighted);
+    return {
+      voter: vote.voter,
+      reputation: vote.reputation,
+      value: vote.value,
+      lnOnePlusReputation: lnText,
+      weight: weightText,
+      weighted: plain(weighted),
+    };
   });
-  const totalWeight = rows.reduce((sum, r) => sum.plus(r.weight), new Decimal(0));
-  const totalWeighted = rows.reduce((sum, r) => sum.plus(r.weighted), new Decimal(0));
   const none = rows.length === 0;
   const value = round(none ? rules.gradient.neutral : totalWeighted.div(totalWeight), p, rules.mode);
   return {
-    votes: rows.map((r) => ({
-      voter: r.vote.voter,
-      reputation: r.vote.reputation,
-      value: r.vote.value,
-      lnOnePlusReputation: plain(r.ln),
-      weight: fixed(r.weight, w),
-      weighted: plain(r.weighted),
-    })),
+    votes: rows,
     totalWeight: fixed(totalWeight, w),
     totalWeighted: plain(totalWeighted),
     value: fixed(value, p),

@@ -32,7 +32,7 @@ export interface Independence {
 export function independence(links: readonly WeighedLink[], strategy: IndependenceStrategy): Independence {
   const byGroup = new Map<string, WeighedLink[]>();
   for (const link of links) {
-    const key = JSON.stringify([link.source, link.direction]);
+    const key = `${link.direction}\u0000${link.source}`;
     const members = byGroup.get(key);
     if (members) members.push(link);
     else byGroup.set(key, [link]);

@@ -1,12 +1,18 @@
 /** The scoring engine: pure functions from a parsed model and claim to a trace. */
 export { canonicalJson, codeHashOf, hashOf, sha256Hex, type Json, type SourceFile } from './canonical.ts';
 export { coverage, type CoverageWorking } from './coverage.ts';
-export { Decimal, dec, fixed, logistic, plain, round } from './decimal.ts';
+export { Decimal, dec, fixed, plain, round } from './decimal.ts';
+export { exp40 } from './exp40.ts';
 export { gradient, gradientStatus, voteWeight, type GradientWorking } from './gradient.ts';
 export { independence, type Group } from './independence.ts';
+export { inputHashOf } from './inputHash.ts';
 export { interpretationFactor, linkWeight } from './linkWeight.ts';
+export { ln40 } from './ln40.ts';
+export { lnOnePlus } from './lnOnePlus.ts';
+export { logistic } from './logistic.ts';
 export { priorLogOdds } from './prior.ts';
-export { probabilityOf } from './probability.ts';
+export { logisticEstimateError, probabilityOf } from './probability.ts';
+export { roundEstimate } from './roundEstimate.ts';
 export { modelId, rulesOf, type Rules } from './rules.ts';
 export { createScorer, INSUFFICIENT_REASON, notScoredReason, score, type Scorer } from './score.ts';
 export { stability } from './stability.ts';

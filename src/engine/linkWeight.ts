@@ -1,5 +1,6 @@
 /** Step 2: one link's weight, the product of its five factors. */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
+import { lookup, perRules } from './perRules.ts';
 import { factorOf, type Rules } from './rules.ts';
 import type { EvidenceLink } from './types.ts';
 
@@ -26,24 +27,75 @@ export function interpretationFactor(rules: Rules, steps: Decimal): { raw: Decim
   return { raw, factor: Decimal.max(rules.stepFloor, raw) };
 }
 
-/** Weighs one link: `round_w(relevance × observation × interpretation × authenticity × extraction)`. */
-export function linkWeight(rules: Rules, link: EvidenceLink): { weight: Decimal; working: LinkWeightWorking } {
-  const relevance = factorOf(rules.relevance, link.relevance, 'relevance');
-  const observation = factorOf(rules.observation, link.observation, 'observation');
-  const steps = dec(link.interpretationSteps);
-  const interpretation = interpretationFactor(rules, steps);
-  const authenticity = factorOf(rules.authenticity, link.authenticity, 'authenticity');
-  const extraction = factorOf(rules.extraction, link.extraction, 'extraction');
-  const product = relevance.times(observation).times(interpretation.factor).times(authenticity).times(extraction);
+/** A link's weight and its working. */
+export interface LinkWeight {
+  readonly weight: Decimal;
+  readonly working: LinkWeightWorking;
+  /** The weight with an opposing link's sign, as `signedWeight` writes it. */
+  readonly opposedText: string;
+}
+
+const weighed = perRules(() => new Map<string, LinkWeight>());
+/** A link's five levels as one key, built once per link object however many models weigh it. */
+const keys = new WeakMap<EvidenceLink, string>();
+
+function keyOf(link: EvidenceLink): string {
+  let key = keys.get(link);
+  if (key === undefined) {
+    key = `${link.relevance}\u0000${link.observation}\u0000${link.interpretationSteps}\u0000${link.authenticity}\u0000${link.extraction}`;
+    keys.set(link, key);
+  }
+  return key;
+}
+
+/**
+ * Weighs one link: `round_w(relevance × observation × interpretation × authenticity × extraction)`.
+ * The weight depends only on the link's five levels, so each combination is weighed once per model.
+ */
+export function linkWeight(rules: Rules, link: EvidenceLink): LinkWeight {
+  return lookup(weighed(rules), keyOf(link), () => {
+    const { weight, working } = weigh(rules, link);
+    return { weight, working, opposedText: fixed(weight.neg(), rules.places.weight) };
+  });
+}
+
+/** What a model fixes for step 2: each level's factor with its working, and each step count's factor. */
+const fixedByModel = perRules(() => ({
+  factors: new Map<string, { factor: Decimal; working: FactorWorking }>(),
+  interpretations: new Map<string, { factor: Decimal; working: LinkWeightWorking['interpretation'] }>(),
+}));
+
+function factorWorking(rules: Rules, table: 'relevance' | 'observation' | 'authenticity' | 'extraction', level: string): { factor: Decimal; working: FactorWorking } {
+  return lookup(fixedByModel(rules).factors, `${table}\u0000${level}`, () => {
+    const factor = factorOf(rules[table], level, table);
+    return { factor, working: { level, factor: plain(factor) } };
+  });
+}
+
+function interpretationWorking(rules: Rules, stepsText: string): { factor: Decimal; working: LinkWeightWorking['interpretation'] } {
+  return lookup(fixedByModel(rules).interpretations, stepsText, () => {
+    const steps = dec(stepsText);
+    const { raw, factor } = interpretationFactor(rules, steps);
+    return { factor, working: { steps: plain(steps), raw: plain(raw), factor: plain(factor) } };
+  });
+}
+
+function weigh(rules: Rules, link: EvidenceLink): { weight: Decimal; working: LinkWeightWorking } {
+  const relevance = factorWorking(rules, 'relevance', link.relevance);
+  const observation = factorWorking(rules, 'observation', link.observation);
+  const interpretation = interpretationWorking(rules, link.interpretationSteps);
+  const authenticity = factorWorking(rules, 'authenticity', link.authenticity);
+  const extraction = factorWorking(rules, 'extraction', link.extraction);
+  const product = relevance.factor.times(observation.factor).times(interpretation.factor).times(authenticity.factor).times(extraction.factor);
   const weight = round(product, rules.places.weight, rules.mode);
   return {
     weight,
     working: {
-      relevance: { level: link.relevance, factor: plain(relevance) },
-      observation: { level: link.observation, factor: plain(observation) },
-      interpretation: { steps: plain(steps), raw: plain(interpretation.raw), factor: plain(interpretation.factor) },
-      authenticity: { level: link.authenticity, factor: plain(authenticity) },
-      extraction: { level: link.extraction, factor: plain(extraction) },
+      relevance: relevance.working,
+      observation: observation.working,
+      interpretation: interpretation.working,
+      authenticity: authenticity.working,
+      extraction: extraction.working,
       product: plain(product),
       weight: fixed(weight, rules.places.weight),
     },

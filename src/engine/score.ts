@@ -2,16 +2,21 @@
 import type { Json } from './canonical.ts';
 import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
-import { Decimal, fixed, logistic, plain, round } from './decimal.ts';
+import { Decimal, fixed, plain, round } from './decimal.ts';
 import { gradient } from './gradient.ts';
 import { independence } from './independence.ts';
+import { inputHashOf } from './inputHash.ts';
 import { linkWeight } from './linkWeight.ts';
+import { logistic } from './logistic.ts';
+import { lookup, perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
 import { stateIndex } from './state.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
-import { INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Claim, type Model, type TraceResult } from './types.ts';
+import { INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Claim, type Model, type TraceLink, type TraceResult } from './types.ts';
+
+const ZERO = new Decimal(0);
 
 /** Why a claim with no counted weight carries no number. */
 export const INSUFFICIENT_REASON = 'No counted evidence link has a weight above 0, so nothing has borne on the claim yet.';
@@ -28,21 +33,29 @@ export interface Scorer {
   score(slug: string, claim: Claim): Trace;
 }
 
+/** A type's prior, worked out once per model: its log-odds and both as the working writes them. */
+interface Prior {
+  readonly logOdds: Decimal;
+  readonly probability: string;
+  readonly logOddsText: string;
+}
+
 /** Makes a scorer for a model; `codeHash` is the hash of the engine's source, computed by the caller. */
 export function createScorer(model: Model, codeHash: string): Scorer {
   const rules = rulesOf(model);
   const configHash = hashOf(model as unknown as Json);
-  const priors = new Map<string, Decimal>();
-  const priorOf = (type: string): Decimal => {
-    let logOdds = priors.get(type);
-    if (logOdds === undefined) {
-      logOdds = priorLogOdds(rules, rules.priors.get(type)!);
-      priors.set(type, logOdds);
-    }
-    return logOdds;
-  };
+  const priors = new Map<string, Prior>();
+  const priorOf = (type: string): Prior =>
+    lookup(priors, type, () => {
+      const probability = rules.priors.get(type)!;
+      const logOdds = priorLogOdds(rules, probability);
+      return { logOdds, probability: plain(probability), logOddsText: fixed(logOdds, rules.places.weight) };
+    });
   return { rules, configHash, score: (slug, claim) => scoreWith(rules, configHash, codeHash, priorOf, slug, claim) };
 }
+
+/** The state thresholds as the working lists them, written once per model. */
+const thresholds = perRules((rules) => rules.states.map(({ from, state }) => ({ from: plain(from), state })));
 
 /** Scores one claim under one model. */
 export function score(model: Model, slug: string, claim: Claim, codeHash: string): Trace {
@@ -53,35 +66,47 @@ function scoreWith(
   rules: Rules,
   configHash: string,
   codeHash: string,
-  priorOf: (type: string) => Decimal,
+  priorOf: (type: string) => Prior,
   slug: string,
   claim: Claim,
 ): Trace {
   const { weight: w, probability: p } = rules.places;
 
   // Step 2: each link's weight.
-  const weighed = claim.evidence.map((link) => ({ link, ...linkWeight(rules, link) }));
+  const evidence = claim.evidence;
+  const weighed = evidence.map((link) => linkWeight(rules, link));
   // Step 3: independence.
   const { groups, keptLink } = independence(
-    weighed.map(({ link, weight }) => ({ id: link.id, source: link.source, direction: link.direction, weight })),
+    evidence.map((link, i) => ({ id: link.id, source: link.source, direction: link.direction, weight: weighed[i]!.weight })),
     rules.independence,
   );
-  const links: LinkWorking[] = weighed.map(({ link, weight, working }) => {
+  const links: LinkWorking[] = [];
+  const traceLinks: TraceLink[] = [];
+  let supporting = ZERO;
+  let opposing = ZERO;
+  let sufficient = false;
+  const keptSources = new Set<string>();
+  evidence.forEach((link, i) => {
+    const { weight, working, opposedText } = weighed[i]!;
     const depends = keptLink.get(link.id) ?? null;
-    const signed = link.direction === 'supports' ? weight : weight.neg();
-    return {
+    const counts = depends === null;
+    links.push({
       id: link.id,
       source: link.source,
       direction: link.direction,
       ...working,
-      signedWeight: fixed(signed, w),
-      kept: depends === null,
+      signedWeight: link.direction === 'supports' ? working.weight : opposedText,
+      kept: counts,
       keptLink: depends,
-    };
+    });
+    traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
+    if (!counts) return;
+    // Sums in file order, as the 40-digit arithmetic adds them.
+    if (link.direction === 'supports') supporting = supporting.plus(weight);
+    else if (link.direction === 'opposes') opposing = opposing.plus(weight);
+    if (weight.greaterThan(0)) sufficient = true;
+    keptSources.add(link.source);
   });
-  const kept = weighed.filter(({ link }) => keptLink.get(link.id) === null);
-  const total = (direction: string): Decimal =>
-    kept.filter(({ link }) => link.direction === direction).reduce((sum, { weight }) => sum.plus(weight), new Decimal(0));
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
@@ -93,10 +118,10 @@ function scoreWith(
   // Step 1: a type the model does not score.
   const applicable = rules.priors.has(claim.type);
   const notScored = applicable ? null : notScoredReason(rules.model, claim.type);
-  // Step 4: nothing counted bears on the claim.
-  const sufficient = kept.some(({ weight }) => weight.greaterThan(0));
+  // Step 4 (`sufficient` above): nothing counted bears on the claim.
   // Step 5: the prior.
   const prior = applicable ? priorOf(claim.type) : null;
+  const priorLogOddsOf = prior?.logOdds;
 
   let result: TraceResult;
   let sum: NonNullable<Trace['working']['sum']> | null = null;
@@ -109,20 +134,17 @@ function scoreWith(
     result = { state: INSUFFICIENT_EVIDENCE, probability: null, posteriorLogOdds: null, reason: INSUFFICIENT_REASON, stability: null, ...common };
   } else {
     // Step 6: posterior log-odds.
-    const supporting = total('supports');
-    const opposing = total('opposes');
     const keptSum = supporting.minus(opposing);
-    const x = prior.plus(keptSum);
+    const x = priorLogOddsOf!.plus(keptSum);
     sum = { supporting: fixed(supporting, w), opposing: fixed(opposing, w), kept: fixed(keptSum, w), posteriorLogOdds: fixed(x, w) };
     // Step 7: probability and state.
     const exact = logistic(x);
     const probability = round(exact, p, rules.mode);
     const index = stateIndex(rules, probability);
     probabilityWorking = { logistic: plain(exact), rounded: fixed(probability, p) };
-    stateWorking = { index, thresholds: rules.states.map(({ from, state }) => ({ from: plain(from), state })) };
+    stateWorking = { index, thresholds: thresholds(rules) };
     // Step 8: stability.
-    const sources = new Set(kept.map(({ link }) => link.source)).size;
-    const stable = stability(rules, prior, keptSum, sources);
+    const stable = stability(rules, priorLogOddsOf!, keptSum, keptSources.size);
     stabilityWorking = stable.working;
     result = {
       state: rules.states[index]!.state,
@@ -139,9 +161,9 @@ function scoreWith(
     claim: slug,
     model: rules.id,
     configHash,
-    inputHash: hashOf(claim as unknown as Json),
+    inputHash: inputHashOf(claim),
     codeHash,
-    links: links.map(({ id, weight, kept: counts, keptLink: depends }) => ({ id, weight, kept: counts, keptLink: depends })),
+    links: traceLinks,
     result,
     input: claim,
     working: {
@@ -151,7 +173,7 @@ function scoreWith(
       links,
       independence: rules.independence,
       groups,
-      prior: prior === null ? null : { probability: plain(rules.priors.get(claim.type)!), logOdds: fixed(prior, w) },
+      prior: prior === null ? null : { probability: prior.probability, logOdds: prior.logOddsText },
       sum,
       probability: probabilityWorking,
       state: stateWorking,

@@ -1,5 +1,6 @@
 /** Step 8: how much the probability depends on the weights' scale. */
 import { Decimal, fixed, plain } from './decimal.ts';
+import { perRules } from './perRules.ts';
 import { probabilityOf } from './probability.ts';
 import type { Rules } from './rules.ts';
 import type { StabilityLevel } from './types.ts';
@@ -13,6 +14,8 @@ export interface StabilityWorking {
   readonly capped: boolean;
   readonly level: StabilityLevel;
 }
+
+const scaleTexts = perRules((rules) => rules.scales.map(plain));
 
 /**
  * Re-scores with the kept weights scaled by each of the model's scales; the spread of the rounded
@@ -36,7 +39,7 @@ export function stability(rules: Rules, prior: Decimal, keptSum: Decimal, source
   return {
     spread,
     working: {
-      rescores: rescores.map((r) => ({ scale: plain(r.scale), logOdds: plain(r.logOdds), probability: fixed(r.probability, p) })),
+      rescores: rescores.map((r, i) => ({ scale: scaleTexts(rules)[i]!, logOdds: plain(r.logOdds), probability: fixed(r.probability, p) })),
       spread: fixed(spread, p),
       sources,
       minGroupsForHigh: rules.minGroupsForHigh,

@@ -1,0 +1,94 @@
+/**
+ * Binary fixed point for the fast transcendental paths: a value is a bigint `m` standing for
+ * `m × 2^(exponent)`, with an error bound counted in units of the last bit. Only `exp40` and
+ * `ln40` use it; every result they return is decided against the 40-digit rounding or refused.
+ */
+import { Decimal } from './decimal.ts';
+
+/** Bits after the binary point: 2^−200 ≈ 6e−61, far below the 40 digits a result keeps. */
+export const FRACTION_BITS = 200;
+const SHIFT = BigInt(FRACTION_BITS);
+
+/** An exact decimal string as an integer coefficient over a power of ten. */
+export interface Scaled {
+  readonly coefficient: bigint;
+  readonly places: number;
+}
+
+/** Reads a decimal exactly as `coefficient / 10^places`. */
+export function scaledOf(value: Decimal): Scaled {
+  const text = value.toFixed();
+  const point = text.indexOf('.');
+  if (point < 0) return { coefficient: BigInt(text), places: 0 };
+  return { coefficient: BigInt(text.slice(0, point) + text.slice(point + 1)), places: text.length - point - 1 };
+}
+
+const powers: bigint[] = [1n];
+/** 10^n as a bigint, memoised. */
+export function tenTo(n: number): bigint {
+  for (let i = powers.length; i <= n; i++) powers.push(powers[i - 1]! * 10n);
+  return powers[n]!;
+}
+
+/** `value × 2^FRACTION_BITS`, truncated towards zero (an error below one unit). */
+export function toFixedPoint(value: Decimal): bigint {
+  const { coefficient, places } = scaledOf(value);
+  return (coefficient << SHIFT) / tenTo(places);
+}
+
+/** A 100-digit constant as a fixed-point bigint (error below one unit). */
+export function constantOf(digits: string): bigint {
+  return toFixedPoint(new Decimal(digits));
+}
+
+/**
+ * `m × 2^e2` rounded to `digits` significant digits, half to even, when that rounding is decided:
+ * the value is known to within `error × 2^e2` of the truth, the error is below 1/512 of a unit in
+ * the last digit, and the value is more than 1/256 of a unit from the half-way point.
+ * Returns null when undecided (the caller then computes at 40 digits with decimal.js). `m` may be
+ * negative; rounding to nearest is symmetric, so the magnitude is rounded and the sign put back.
+ */
+export function roundSignificant(m: bigint, e2: number, error: bigint, digits: number): Decimal | null {
+  if (m === 0n) return null;
+  const negative = m < 0n;
+  const magnitude = negative ? -m : m;
+  // The error must be below 1/512 of a unit in the last digit: error × 10^digits × 512 < m.
+  if (error * tenTo(digits) * 512n >= magnitude) return null;
+  let q = Math.floor(Math.log10(Number(magnitude)) + e2 * Math.LOG10E * Math.LN2);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const s = digits - 1 - q;
+    const scaled = s >= 0 ? magnitude * tenTo(s) : magnitude;
+    let whole: bigint;
+    let twice: bigint;
+    let den: bigint;
+    if (s >= 0 && e2 < 0) {
+      // The common case: a binary fraction scaled up; dividing by 2^−e2 is a shift.
+      const shift = BigInt(-e2);
+      whole = scaled >> shift;
+      den = 1n << shift;
+      twice = 2n * (scaled - (whole << shift)) - den;
+    } else {
+      let num = scaled;
+      den = s >= 0 ? 1n : tenTo(-s);
+      if (e2 >= 0) num <<= BigInt(e2);
+      else den <<= BigInt(-e2);
+      whole = num / den;
+      twice = 2n * (num - whole * den) - den;
+    }
+    if (whole >= tenTo(digits)) {
+      q += 1;
+      continue;
+    }
+    if (whole < tenTo(digits - 1)) {
+      q -= 1;
+      continue;
+    }
+    // Within 1/256 of a unit of the half-way point: too close to call. The error is below 1/512,
+    // so a decided value is at least 1/512 of a unit from the boundary, where decimal.js (which
+    // checks its own rounding digits) rounds the same way.
+    if ((twice < 0n ? -twice : twice) * 128n <= den) return null;
+    const rounded = twice > 0n ? whole + 1n : whole;
+    return new Decimal(`${negative ? '-' : ''}${rounded}e${-s}`);
+  }
+  return null;
+}
