@@ -20,7 +20,7 @@ for (const { kind, url, missing } of pageKinds()) {
           `${v.id} (${v.impact ?? 'unknown'}): ${v.help} — ${v.nodes.length} element(s), e.g. ${v.nodes
             .slice(0, 3)
             .map((n) => n.target.join(' '))
-            .join(' | ')}`,
+            .join(' | ')} — ${(v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ')}`,
       );
       expect(summary, `${url}`).toEqual([]);
     });
