@@ -56,10 +56,14 @@ export function resolveRequest(root: string, urlPath: string): Resolved {
   return { kind: 'file', file: target };
 }
 
+/** The response header naming the folder served, so a test run can tell it is talking to its own server. */
+export const ROOT_HEADER = 'x-ledger-root';
+
 /** A server for one built folder. */
 export function createStaticServer(root: string): Server {
   const folder = resolve(root);
   return createServer((request, response) => {
+    response.setHeader(ROOT_HEADER, encodeURIComponent(folder));
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
