@@ -15,6 +15,7 @@
   var links = Array.prototype.slice.call(nav.querySelectorAll('a[data-set]'));
   var status = document.querySelector('[data-status]');
   var empty = document.querySelector('[data-empty]');
+  var wrap = document.querySelector('[data-claims-wrap]');
   var reset = nav.querySelector('a[data-reset]');
   var current = {
     type: nav.getAttribute('data-type'),
@@ -114,6 +115,7 @@
     nav.setAttribute('data-state', current.state);
     nav.setAttribute('data-sort', current.sort);
     if (empty) empty.hidden = shown > 0;
+    if (wrap) wrap.hidden = shown === 0;
     if (status) {
       var what = current.type === 'all' ? 'claims' : label('type', current.type) + ' claims';
       if (current.state !== 'all') what += ' that are ' + label('state', current.state);
