@@ -10,7 +10,12 @@ export type ReviewStatus = 'counted' | 'by-author' | 'not-declared';
 /** The working of step 9. */
 export interface CoverageWorking {
   readonly checks: readonly { readonly check: string; readonly done: boolean }[];
-  readonly reviews: readonly { readonly check: string; readonly by: string; readonly on: string; readonly status: ReviewStatus }[];
+  readonly reviews: readonly {
+    readonly check: string;
+    readonly by: string;
+    readonly on: string;
+    readonly status: ReviewStatus;
+  }[];
   readonly done: number;
   readonly declared: number;
   readonly value: string;
@@ -26,7 +31,9 @@ const fixedByModel = perRules((rules) => ({
   values: rules.checks
     .map((_, k) => k)
     .concat(rules.checks.length)
-    .map((k) => fixed(round(new Decimal(k).div(rules.checks.length), rules.places.coverage, rules.mode), rules.places.coverage)),
+    .map((k) =>
+      fixed(round(new Decimal(k).div(rules.checks.length), rules.places.coverage, rules.mode), rules.places.coverage),
+    ),
   key: JSON.stringify([rules.places.coverage, rules.mode, rules.checks]),
 }));
 
@@ -46,7 +53,11 @@ export function coverage(rules: Rules, claim: Claim): CoverageWorking {
 function count(rules: Rules, declared: ReadonlySet<string>, values: readonly string[], claim: Claim): CoverageWorking {
   const doneChecks = new Set<string>();
   const reviews = claim.reviews.map((review) => {
-    const status: ReviewStatus = !declared.has(review.check) ? 'not-declared' : review.by === claim.author ? 'by-author' : 'counted';
+    const status: ReviewStatus = !declared.has(review.check)
+      ? 'not-declared'
+      : review.by === claim.author
+        ? 'by-author'
+        : 'counted';
     if (status === 'counted') doneChecks.add(review.check);
     return { ...review, status };
   });

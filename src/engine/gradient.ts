@@ -64,7 +64,9 @@ export function gradientStatus(rules: Rules, value: Decimal): GradientStatus {
  */
 const sharedKey = perRules((rules) => {
   const g = rules.gradient;
-  return JSON.stringify([rules.places.weight, rules.places.probability, rules.mode, g.floor, g.neutral, g.trueFrom, g.falseTo].map(String));
+  return JSON.stringify(
+    [rules.places.weight, rules.places.probability, rules.mode, g.floor, g.neutral, g.trueFrom, g.falseTo].map(String),
+  );
 });
 const byVotes = new WeakMap<readonly Vote[], Map<string, GradientWorking>>();
 

@@ -43,13 +43,23 @@ export function independence(links: readonly WeighedLink[], strategy: Independen
     const first = members[0]!;
     if (strategy === 'count-every-link') {
       for (const link of members) keptLink.set(link.id, null);
-      groups.push({ source: first.source, direction: first.direction, links: members.map((l) => l.id), kept: members.map((l) => l.id) });
+      groups.push({
+        source: first.source,
+        direction: first.direction,
+        links: members.map((l) => l.id),
+        kept: members.map((l) => l.id),
+      });
       continue;
     }
     let strongest = first;
     for (const link of members) if (link.weight.greaterThan(strongest.weight)) strongest = link;
     for (const link of members) keptLink.set(link.id, link === strongest ? null : strongest.id);
-    groups.push({ source: first.source, direction: first.direction, links: members.map((l) => l.id), kept: [strongest.id] });
+    groups.push({
+      source: first.source,
+      direction: first.direction,
+      links: members.map((l) => l.id),
+      kept: [strongest.id],
+    });
   }
   return { groups, keptLink };
 }

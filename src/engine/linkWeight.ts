@@ -65,14 +65,21 @@ const fixedByModel = perRules(() => ({
   interpretations: new Map<string, { factor: Decimal; working: LinkWeightWorking['interpretation'] }>(),
 }));
 
-function factorWorking(rules: Rules, table: 'relevance' | 'observation' | 'authenticity' | 'extraction', level: string): { factor: Decimal; working: FactorWorking } {
+function factorWorking(
+  rules: Rules,
+  table: 'relevance' | 'observation' | 'authenticity' | 'extraction',
+  level: string,
+): { factor: Decimal; working: FactorWorking } {
   return lookup(fixedByModel(rules).factors, `${table}\u0000${level}`, () => {
     const factor = factorOf(rules[table], level, table);
     return { factor, working: { level, factor: plain(factor) } };
   });
 }
 
-function interpretationWorking(rules: Rules, stepsText: string): { factor: Decimal; working: LinkWeightWorking['interpretation'] } {
+function interpretationWorking(
+  rules: Rules,
+  stepsText: string,
+): { factor: Decimal; working: LinkWeightWorking['interpretation'] } {
   return lookup(fixedByModel(rules).interpretations, stepsText, () => {
     const steps = dec(stepsText);
     const { raw, factor } = interpretationFactor(rules, steps);
@@ -86,7 +93,11 @@ function weigh(rules: Rules, link: EvidenceLink): { weight: Decimal; working: Li
   const interpretation = interpretationWorking(rules, link.interpretationSteps);
   const authenticity = factorWorking(rules, 'authenticity', link.authenticity);
   const extraction = factorWorking(rules, 'extraction', link.extraction);
-  const product = relevance.factor.times(observation.factor).times(interpretation.factor).times(authenticity.factor).times(extraction.factor);
+  const product = relevance.factor
+    .times(observation.factor)
+    .times(interpretation.factor)
+    .times(authenticity.factor)
+    .times(extraction.factor);
   const weight = round(product, rules.places.weight, rules.mode);
   return {
     weight,

@@ -14,12 +14,20 @@ import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
 import { stateIndex } from './state.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
-import { INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Claim, type Model, type TraceLink, type TraceResult } from './types.ts';
+import {
+  INSUFFICIENT_EVIDENCE,
+  NOT_APPLICABLE,
+  type Claim,
+  type Model,
+  type TraceLink,
+  type TraceResult,
+} from './types.ts';
 
 const ZERO = new Decimal(0);
 
 /** Why a claim with no counted weight carries no number. */
-export const INSUFFICIENT_REASON = 'No counted evidence link has a weight above 0, so nothing has borne on the claim yet.';
+export const INSUFFICIENT_REASON =
+  'No counted evidence link has a weight above 0, so nothing has borne on the claim yet.';
 
 /** The refusal for a type the model neither scores nor names in `notScored`. */
 export function notScoredReason(model: Model, type: string): string {
@@ -77,7 +85,12 @@ function scoreWith(
   const weighed = evidence.map((link) => linkWeight(rules, link));
   // Step 3: independence.
   const { groups, keptLink } = independence(
-    evidence.map((link, i) => ({ id: link.id, source: link.source, direction: link.direction, weight: weighed[i]!.weight })),
+    evidence.map((link, i) => ({
+      id: link.id,
+      source: link.source,
+      direction: link.direction,
+      weight: weighed[i]!.weight,
+    })),
     rules.independence,
   );
   const links: LinkWorking[] = [];
@@ -129,14 +142,33 @@ function scoreWith(
   let stateWorking: Trace['working']['state'] = null;
   let stabilityWorking: Trace['working']['stability'] = null;
   if (prior === null) {
-    result = { state: NOT_APPLICABLE, probability: null, posteriorLogOdds: null, reason: notScored, stability: null, ...common };
+    result = {
+      state: NOT_APPLICABLE,
+      probability: null,
+      posteriorLogOdds: null,
+      reason: notScored,
+      stability: null,
+      ...common,
+    };
   } else if (!sufficient) {
-    result = { state: INSUFFICIENT_EVIDENCE, probability: null, posteriorLogOdds: null, reason: INSUFFICIENT_REASON, stability: null, ...common };
+    result = {
+      state: INSUFFICIENT_EVIDENCE,
+      probability: null,
+      posteriorLogOdds: null,
+      reason: INSUFFICIENT_REASON,
+      stability: null,
+      ...common,
+    };
   } else {
     // Step 6: posterior log-odds.
     const keptSum = supporting.minus(opposing);
     const x = priorLogOddsOf!.plus(keptSum);
-    sum = { supporting: fixed(supporting, w), opposing: fixed(opposing, w), kept: fixed(keptSum, w), posteriorLogOdds: fixed(x, w) };
+    sum = {
+      supporting: fixed(supporting, w),
+      opposing: fixed(opposing, w),
+      kept: fixed(keptSum, w),
+      posteriorLogOdds: fixed(x, w),
+    };
     // Step 7: probability and state.
     const exact = logistic(x);
     const probability = round(exact, p, rules.mode);

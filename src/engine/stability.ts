@@ -22,7 +22,12 @@ const scaleTexts = perRules((rules) => rules.scales.map(plain));
  * probabilities sets the level, and too few distinct sources among the counted links cap `high`
  * at `medium`.
  */
-export function stability(rules: Rules, prior: Decimal, keptSum: Decimal, sources: number): { spread: Decimal; working: StabilityWorking } {
+export function stability(
+  rules: Rules,
+  prior: Decimal,
+  keptSum: Decimal,
+  sources: number,
+): { spread: Decimal; working: StabilityWorking } {
   const p = rules.places.probability;
   const rescores = rules.scales.map((scale) => {
     const logOdds = prior.plus(scale.times(keptSum));
@@ -39,7 +44,11 @@ export function stability(rules: Rules, prior: Decimal, keptSum: Decimal, source
   return {
     spread,
     working: {
-      rescores: rescores.map((r, i) => ({ scale: scaleTexts(rules)[i]!, logOdds: plain(r.logOdds), probability: fixed(r.probability, p) })),
+      rescores: rescores.map((r, i) => ({
+        scale: scaleTexts(rules)[i]!,
+        logOdds: plain(r.logOdds),
+        probability: fixed(r.probability, p),
+      })),
       spread: fixed(spread, p),
       sources,
       minGroupsForHigh: rules.minGroupsForHigh,

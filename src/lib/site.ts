@@ -2,10 +2,12 @@
  * The site's data, computed once per build: every claim scored under every released model exactly
  * once. Pages read traces from here and never re-derive a number.
  */
-import { createScorer, type Trace } from '../engine/index.ts';
+import { createScorer, inputHashOf, type Trace } from '../engine/index.ts';
 import { buildCommit, buildDate } from './buildInfo.ts';
 import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
 import { InputError } from './problems.ts';
+import { progress, type ProgressStream } from './progress.ts';
+import { traceCacheFromEnv, type TraceCache } from './traceCache.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -27,20 +29,73 @@ export interface Site {
 
 let cached: Site | null = null;
 
+/** How many traces a scoring pass worked out and how many it took from the cache. */
+export interface ScoreCount {
+  readonly scored: number;
+  readonly fromCache: number;
+  readonly rewritten: number;
+}
+
+/**
+ * Every claim under every model, keyed `<slug> <model id>`: each trace is taken from the cache when
+ * an entry for its exact inputs is there, else scored (once) and written to the cache. Progress
+ * goes to standard error on a terminal, and a one-line count always does.
+ */
+export function scoreAll(
+  models: readonly LoadedModel[],
+  claims: readonly LoadedClaim[],
+  codeHash: string,
+  cache: TraceCache | null,
+  stream: ProgressStream = process.stderr,
+): Map<string, Trace> & { readonly count: ScoreCount } {
+  const traces = new Map<string, Trace>();
+  const total = models.length * claims.length;
+  const bar = progress('scoring', total, { stream });
+  let scored = 0;
+  let rewritten = 0;
+  for (const { id, model } of models) {
+    const scorer = createScorer(model, codeHash);
+    for (const { slug, claim } of claims) {
+      const key = { inputHash: inputHashOf(claim), configHash: scorer.configHash, codeHash, slug };
+      const found = cache?.get(key);
+      let trace = found?.trace ?? null;
+      if (trace === null) {
+        trace = scorer.score(slug, claim);
+        scored += 1;
+        if (found?.trace === null && found.reason === 'corrupt') rewritten += 1;
+        cache?.put(key, trace);
+      }
+      traces.set(`${slug} ${id}`, trace);
+      bar.tick();
+    }
+  }
+  const note = rewritten > 0 ? `; ${rewritten} damaged cache ${rewritten === 1 ? 'entry' : 'entries'} rewritten` : '';
+  bar.done(`scored ${scored} of ${total} traces (${total - scored} from cache${note})`);
+  return Object.assign(traces, { count: { scored, fromCache: total - scored, rewritten } });
+}
+
 /** Loads, validates and scores the repository's content (once per process). */
 export function getSite(options: { content?: string; models?: string } = {}): Site {
   if (cached) return cached;
-  const { ledger, problems } = loadLedger({ content: options.content ?? process.env['LEDGER_CONTENT'] ?? 'content', models: options.models ?? process.env['LEDGER_MODELS'] ?? 'models' });
+  const { ledger, problems } = loadLedger({
+    content: options.content ?? process.env['LEDGER_CONTENT'] ?? 'content',
+    models: options.models ?? process.env['LEDGER_MODELS'] ?? 'models',
+  });
   if (!ledger) throw new InputError(problems);
   const codeHash = engineCodeHash();
   const defaultModel = ledger.models.find((m) => m.id === ledger.defaultModel)!;
-  const models = [defaultModel, ...ledger.models.filter((m) => m !== defaultModel).sort((a, b) => (a.model.released < b.model.released ? 1 : a.model.released > b.model.released ? -1 : a.id < b.id ? -1 : 1))];
-  const claims = [...ledger.claims].sort((a, b) => (a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1));
-  const traces = new Map<string, Trace>();
-  for (const { id, model } of models) {
-    const scorer = createScorer(model, codeHash);
-    for (const { slug, claim } of claims) traces.set(`${slug} ${id}`, scorer.score(slug, claim));
-  }
+  const models = [
+    defaultModel,
+    ...ledger.models
+      .filter((m) => m !== defaultModel)
+      .sort((a, b) =>
+        a.model.released < b.model.released ? 1 : a.model.released > b.model.released ? -1 : a.id < b.id ? -1 : 1,
+      ),
+  ];
+  const claims = [...ledger.claims].sort((a, b) =>
+    a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1,
+  );
+  const traces = scoreAll(models, claims, codeHash, traceCacheFromEnv());
   const byId = new Map(models.map((m) => [m.id, m]));
   const bySlug = new Map(claims.map((c) => [c.slug, c]));
   cached = {

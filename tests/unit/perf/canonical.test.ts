@@ -10,7 +10,8 @@ import { claim } from '../../support/claim.ts';
 
 /** The writer the engine used before: each string by JSON.stringify, keys sorted by code unit. */
 function pieceByPiece(value: Json): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number') return JSON.stringify(value);
+  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number')
+    return JSON.stringify(value);
   if (Array.isArray(value)) return `[${(value as readonly Json[]).map(pieceByPiece).join(',')}]`;
   const object = value as { readonly [key: string]: Json };
   return `{${Object.keys(object)
@@ -19,7 +20,12 @@ function pieceByPiece(value: Json): string {
     .join(',')}}`;
 }
 
-const key = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('0', '1', '10', '9', '01', '__proto__', 'constructor', '4294967295'));
+const key = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('0', '1', '10', '9', '01', '__proto__', 'constructor', '4294967295'),
+);
 const jsonArb: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },

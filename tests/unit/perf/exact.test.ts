@@ -27,15 +27,31 @@ const logistic40 = (x: Decimal): Decimal => new Decimal(1).div(new Decimal(1).pl
 
 /** A decimal with up to `places` places in (−10^digits, 10^digits). */
 const decimalArb = (digits: number, places: number): fc.Arbitrary<Decimal> =>
-  fc.tuple(fc.integer({ min: 0, max: places }), fc.double({ min: -1, max: 1, noNaN: true })).map(([p, f]) => dec(Math.round(f * 10 ** (digits + p))).div(dec(10).pow(p)));
+  fc
+    .tuple(fc.integer({ min: 0, max: places }), fc.double({ min: -1, max: 1, noNaN: true }))
+    .map(([p, f]) => dec(Math.round(f * 10 ** (digits + p))).div(dec(10).pow(p)));
 
 describe('exp40 is decimal.js exp at 40 digits', () => {
-  it.each(['0', '1', '-1', '0.5', '-0.847298', '1.8', '20', '-20', '0.000001', '-0.000001', '700', '-700', '44999.5', '45001', '-45001', '1e-30'])(
-    'e^%s',
-    (t) => {
-      expect(exp40(dec(t)).toFixed()).toBe(dec(t).exp().toFixed());
-    },
-  );
+  it.each([
+    '0',
+    '1',
+    '-1',
+    '0.5',
+    '-0.847298',
+    '1.8',
+    '20',
+    '-20',
+    '0.000001',
+    '-0.000001',
+    '700',
+    '-700',
+    '44999.5',
+    '45001',
+    '-45001',
+    '1e-30',
+  ])('e^%s', (t) => {
+    expect(exp40(dec(t)).toFixed()).toBe(dec(t).exp().toFixed());
+  });
 
   it('agrees on random log-odds with 0 to 8 places', () => {
     fc.assert(
@@ -53,12 +69,32 @@ describe('exp40 is decimal.js exp at 40 digits', () => {
 });
 
 describe('ln40 is decimal.js ln at 40 digits', () => {
-  it.each(['1', '2', '801', '201', '51', '1.5', '1.001', '1.0001', '1.00000001', '0.5', '0.001', '1e300', '1e-300', '123456789012345678901234567890'])('ln %s', (y) => {
+  it.each([
+    '1',
+    '2',
+    '801',
+    '201',
+    '51',
+    '1.5',
+    '1.001',
+    '1.0001',
+    '1.00000001',
+    '0.5',
+    '0.001',
+    '1e300',
+    '1e-300',
+    '123456789012345678901234567890',
+  ])('ln %s', (y) => {
     expect(ln40(dec(y)).toFixed()).toBe(dec(y).ln().toFixed());
   });
 
   it('agrees on 1 + every reputation from 0 to 3000', () => {
-    for (let r = 0; r <= 3000; r++) expect(ln40(dec(r + 1)).toFixed()).toBe(dec(r + 1).ln().toFixed());
+    for (let r = 0; r <= 3000; r++)
+      expect(ln40(dec(r + 1)).toFixed()).toBe(
+        dec(r + 1)
+          .ln()
+          .toFixed(),
+      );
   });
 
   it('agrees on random fractional arguments', () => {
@@ -124,17 +160,25 @@ describe('probabilityOf is round_p of the 40-digit logistic, in either mode', ()
     ['0', 0, 'half-up', '1'],
     ['0', 1, 'half-even', '0.5'],
     ['0', 4, 'half-up', '0.5000'],
-  ])('an exact tie (log-odds %s at %i places, %s) is decided by the 40-digit path and the mode', (x, places, mode, expected) => {
-    expect(fixed(probabilityOf(rulesFor(places, mode), dec(x)), places)).toBe(expected);
-  });
+  ])(
+    'an exact tie (log-odds %s at %i places, %s) is decided by the 40-digit path and the mode',
+    (x, places, mode, expected) => {
+      expect(fixed(probabilityOf(rulesFor(places, mode), dec(x)), places)).toBe(expected);
+    },
+  );
 
   it('agrees with the 40-digit path on random log-odds, places and modes', () => {
     fc.assert(
-      fc.property(decimalArb(2, 6), fc.integer({ min: 0, max: 12 }), fc.constantFrom<RoundingMode>('half-even', 'half-up'), (x, places, mode) => {
-        const fast = probabilityOf(rulesFor(places, mode), x);
-        const slow = round(logistic40(x), places, mode);
-        return fast.eq(slow) && fixed(fast, places) === fixed(slow, places);
-      }),
+      fc.property(
+        decimalArb(2, 6),
+        fc.integer({ min: 0, max: 12 }),
+        fc.constantFrom<RoundingMode>('half-even', 'half-up'),
+        (x, places, mode) => {
+          const fast = probabilityOf(rulesFor(places, mode), x);
+          const slow = round(logistic40(x), places, mode);
+          return fast.eq(slow) && fixed(fast, places) === fixed(slow, places);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

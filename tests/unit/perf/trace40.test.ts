@@ -7,7 +7,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createScorer, Decimal, dec, fixed, plain, round, type Claim, type Model, type RoundingMode, type Trace } from '../../../src/engine/index.ts';
+import {
+  createScorer,
+  Decimal,
+  dec,
+  fixed,
+  plain,
+  round,
+  type Claim,
+  type Model,
+  type Trace,
+} from '../../../src/engine/index.ts';
 import { caseArbitrary, claimArbitrary, modelArbitrary } from '../../support/random.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';
 
@@ -19,7 +29,7 @@ function transcendentalDifferences(model: Model, trace: Trace): string[] {
   const check = (field: string, actual: string | null | undefined, expected: string): void => {
     if (actual !== expected) found.push(`${field}: engine ${actual}, 40-digit ${expected}`);
   };
-  const mode = model.rounding.mode as RoundingMode;
+  const mode = model.rounding.mode;
   const w = Number(model.rounding.weight);
   const p = Number(model.rounding.probability);
   const { working } = trace;
@@ -27,7 +37,9 @@ function transcendentalDifferences(model: Model, trace: Trace): string[] {
     const exact = logistic40(dec(working.sum.posteriorLogOdds));
     check('working.probability.logistic', working.probability.logistic, plain(exact));
     check('result.probability', trace.result.probability, fixed(round(exact, p, mode), p));
-    working.stability?.rescores.forEach((r, i) => check(`rescore ${i}`, r.probability, fixed(round(logistic40(dec(r.logOdds)), p, mode), p)));
+    working.stability?.rescores.forEach((r, i) =>
+      check(`rescore ${i}`, r.probability, fixed(round(logistic40(dec(r.logOdds)), p, mode), p)),
+    );
   }
   working.gradient.votes.forEach((v, i) => {
     const ln = Decimal.max(0, v.reputation).plus(1).ln();
@@ -55,10 +67,20 @@ describe('the fast engine against the plain 40-digit computation', () => {
         modelArbitrary.chain((first) => fc.tuple(fc.constant(first), claimArbitrary(first))),
         fc.array(modelArbitrary, { minLength: 1, maxLength: 4 }),
         ([first, claim], others) => {
-          const models = [first, ...others.map((m) => ({ ...m, relevance: first.relevance, observation: first.observation, authenticity: first.authenticity, extraction: first.extraction, priors: { ...m.priors, ...first.priors } }))];
+          const models = [
+            first,
+            ...others.map((m) => ({
+              ...m,
+              relevance: first.relevance,
+              observation: first.observation,
+              authenticity: first.authenticity,
+              extraction: first.extraction,
+              priors: { ...m.priors, ...first.priors },
+            })),
+          ];
           for (const model of models) {
             const shared = createScorer(model, TEST_CODE_HASH).score('case', claim);
-            const alone = createScorer(model, TEST_CODE_HASH).score('case', structuredClone(claim) as Claim);
+            const alone = createScorer(model, TEST_CODE_HASH).score('case', structuredClone<Claim>(claim));
             expect(JSON.stringify(shared)).toBe(JSON.stringify(alone));
           }
         },

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench [-- --claims N] [--json]`: how fast the ledger is, measured honestly in one run on
+ * this machine (by hand, never in `npm test`). It writes N synthetic claims (0 to 12 links over 1 to
+ * 5 sources, reviews, votes, every claim type, refusals included) and measures:
+ *
+ * - the engine alone: traces per second on one core, every claim under the six released models;
+ * - the full site build (`npm run -s build`, in a throw-away copy of the site) at N/5 and at N, and
+ *   the time per claim at N against N/5;
+ * - a bare Astro build of as many trivial pages as the full build made, and full / bare;
+ * - the build's peak memory, the size of dist/, the median and largest claim page (gzip, HTML and
+ *   its CSS, no fonts);
+ * - a rebuild after one claim file changed.
+ *
+ * Prints a table, or with `--json` one JSON object with exactly the fields of `Figures`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { progress } from '../src/lib/progress.ts';
+import { measure, median, siteSizes, type Run } from './bench/measure.ts';
+import { bareSite, claimFile, copySite, writeClaims } from './bench/project.ts';
+
+/** The figures `--json` prints, exactly these fields. */
+interface Figures {
+  traces_per_second: number;
+  build_seconds: number;
+  bare_seconds: number;
+  build_vs_bare: number;
+  scaling_ratio: number;
+  peak_rss_mb: number | null;
+  dist_mb: number;
+  page_kb_gzip_median: number;
+  page_kb_gzip_max: number;
+  rebuild_seconds: number;
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const claims = Number(option('--claims') ?? 1000);
+const asJson = process.argv.includes('--json');
+const keep = process.argv.includes('--keep');
+if (!Number.isInteger(claims) || claims < 5) {
+  process.stderr.write('--claims must be a whole number of at least 5\n');
+  process.exit(2);
+}
+const repo = resolve(import.meta.dirname, '..');
+const root = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
+const site = join(root, 'site');
+const bare = join(root, 'bare');
+const say = (text: string): void => {
+  if (!asJson) process.stderr.write(`${text}\n`);
+};
+const fail = (what: string, run: Run): never => {
+  process.stderr.write(`${what} failed (exit ${run.status}):\n${run.stderr.slice(-4000)}\n`);
+  if (!keep) rmSync(root, { recursive: true, force: true });
+  process.exit(1);
+};
+
+const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
+const taskset = spawnSync('taskset', ['--version']).status === 0;
+const lastCpu = Math.max(0, cpus().length - 1);
+
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`;
+const loadAtStart = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+say(`bench: ${claims} claims × 6 models on ${machine}; load average ${loadAtStart}; work folder ${root}`);
+
+// 1. The site copy and its synthetic claims.
+copySite(repo, site);
+const write = progress('writing claims', claims);
+writeClaims(site, claims, () => write.tick());
+write.done();
+
+// 2. The engine alone, three fresh processes pinned to one core; the median run counts.
+const engineRuns: { traces: number; cpuSeconds: number; wallSeconds: number }[] = [];
+const engineBar = progress('engine runs', 3);
+for (let i = 0; i < 3; i++) {
+  const command = [
+    process.execPath,
+    '--import',
+    'tsx',
+    join(site, 'scripts', 'bench', 'engine.ts'),
+    join(site, 'content'),
+    join(site, 'models'),
+  ];
+  const run = taskset
+    ? spawnSync('taskset', ['-c', String(lastCpu), ...command], { cwd: site, encoding: 'utf8' })
+    : spawnSync(command[0]!, command.slice(1), { cwd: site, encoding: 'utf8' });
+  if (run.status !== 0)
+    fail('the engine run', {
+      status: run.status,
+      seconds: 0,
+      cpuSeconds: null,
+      peakRssMb: null,
+      stdout: run.stdout,
+      stderr: run.stderr,
+    });
+  engineRuns.push(JSON.parse(run.stdout.trim().split('\n').pop()!) as (typeof engineRuns)[number]);
+  engineBar.tick();
+}
+engineBar.done();
+const byCpu = engineRuns.map((r) => r.traces / r.cpuSeconds);
+const byWall = engineRuns.map((r) => r.traces / r.wallSeconds);
+const tracesPerSecond = median(byCpu);
+say(
+  `engine: ${median(byCpu).toFixed(0)} traces/s by CPU time, ${median(byWall).toFixed(0)} by wall clock (runs: ${byCpu.map((r) => r.toFixed(0)).join(', ')})`,
+);
+
+// 3. Full builds with a cold trace cache: N/5, then N.
+const env = (cache: string, dist: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  LEDGER_DIST: dist,
+  LEDGER_TRACE_CACHE: cache,
+  SOURCE_DATE_EPOCH: process.env['SOURCE_DATE_EPOCH'] ?? '1790000000',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  FORCE_COLOR: '0',
+});
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const build = async (label: string, cache: string, dist: string): Promise<Run> => {
+  say(`${label}…`);
+  const run = await measure(npm, ['run', '-s', 'build'], { cwd: site, env: env(cache, dist) });
+  if (run.status !== 0) fail(label, run);
+  const scored = /scored \d+ of \d+ traces[^\n]*/.exec(run.stderr)?.[0] ?? '(no scoring line)';
+  say(
+    `  ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds?.toFixed(1) ?? '?'} s CPU, peak RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB; ${scored}`,
+  );
+  return run;
+};
+const small = Math.max(1, Math.round(claims / 5));
+writeClaims(site, small);
+const smallRun = await build(
+  `build at N/5 = ${small} claims (cold trace cache)`,
+  join(root, 'cache-small'),
+  join(site, 'dist-small'),
+);
+rmSync(join(site, 'dist-small'), { recursive: true, force: true });
+writeClaims(site, claims);
+const dist = join(site, 'dist-full');
+const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
+
+// 4. Sizes of the full build.
+const isClaimPage = (relative: string): boolean =>
+  /^claims\/[^/]+\/(?:[^/]+\/)?index\.html$/.test(relative.split('\\').join('/'));
+const pagesBar = progress('measuring claim pages', claims * 7);
+const sizes = siteSizes(dist, isClaimPage, () => pagesBar.tick());
+pagesBar.done();
+say(`  dist ${sizes.distMb.toFixed(0)} MB, ${sizes.htmlPages} HTML pages, ${sizes.claimPagesKb.length} claim pages`);
+
+// 5. A rebuild after one claim file changed, with the cache the full build left.
+const edited = claimFile(site, 0);
+writeFileSync(
+  edited,
+  readFileSync(edited, 'utf8').replace(/^statement: .*$/m, 'statement: "A statement edited for the rebuild."'),
+);
+const rebuildRun = await build('rebuild after one claim changed', join(root, 'cache'), dist);
+
+// 6. A bare Astro build of as many trivial pages as the full build made.
+bareSite(repo, bare, sizes.htmlPages);
+say(`bare Astro build of ${sizes.htmlPages} trivial pages…`);
+const bareRun = await measure(process.execPath, ['node_modules/astro/astro.js', 'build', '--silent'], {
+  cwd: bare,
+  env: env('off', join(bare, 'dist')),
+});
+if (bareRun.status !== 0) fail('the bare build', bareRun);
+say(`  ${bareRun.seconds.toFixed(1)} s wall, ${bareRun.cpuSeconds?.toFixed(1) ?? '?'} s CPU`);
+
+const figures: Figures = {
+  traces_per_second: Math.round(tracesPerSecond),
+  build_seconds: round(fullRun.seconds, 1),
+  bare_seconds: round(bareRun.seconds, 1),
+  build_vs_bare: round(fullRun.seconds / bareRun.seconds, 2),
+  scaling_ratio: round(fullRun.seconds / claims / (smallRun.seconds / small), 3),
+  peak_rss_mb: fullRun.peakRssMb === null ? null : Math.round(Math.max(fullRun.peakRssMb, rebuildRun.peakRssMb ?? 0)),
+  dist_mb: round(sizes.distMb, 1),
+  page_kb_gzip_median: round(median(sizes.claimPagesKb), 1),
+  page_kb_gzip_max: round(Math.max(...sizes.claimPagesKb), 1),
+  rebuild_seconds: round(rebuildRun.seconds, 1),
+};
+const loadAtEnd = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+
+if (asJson) {
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+} else {
+  const cpuRatio =
+    fullRun.cpuSeconds !== null && bareRun.cpuSeconds !== null
+      ? ` (CPU ${(fullRun.cpuSeconds / bareRun.cpuSeconds).toFixed(2)})`
+      : '';
+  const cpuScaling =
+    fullRun.cpuSeconds !== null && smallRun.cpuSeconds !== null
+      ? ` (CPU ${(fullRun.cpuSeconds / claims / (smallRun.cpuSeconds / small)).toFixed(3)})`
+      : '';
+  const rows: [string, string, string][] = [
+    ['engine, one core', `${figures.traces_per_second} traces/s`, '≥ 20000'],
+    [`full build, ${claims} claims`, `${figures.build_seconds} s (CPU ${fullRun.cpuSeconds?.toFixed(1) ?? '?'} s)`, ''],
+    [
+      `bare Astro, ${sizes.htmlPages} pages`,
+      `${figures.bare_seconds} s (CPU ${bareRun.cpuSeconds?.toFixed(1) ?? '?'} s)`,
+      '',
+    ],
+    ['full / bare', `${figures.build_vs_bare}${cpuRatio}`, '≤ 3'],
+    [`time per claim, N / (N/5)`, `${figures.scaling_ratio}${cpuScaling}`, '0.9 – 1.1'],
+    ['peak RSS of the build', `${figures.peak_rss_mb ?? '?'} MB`, '≤ 2048'],
+    ['dist/', `${figures.dist_mb} MB`, ''],
+    ['claim page, gzip (median)', `${figures.page_kb_gzip_median} KB`, '≤ 40'],
+    ['claim page, gzip (largest)', `${figures.page_kb_gzip_max} KB`, ''],
+    [
+      'rebuild, one claim changed',
+      `${figures.rebuild_seconds} s; ${/scored \d+ of \d+ traces[^\n]*/.exec(rebuildRun.stderr)?.[0] ?? ''}`,
+      '',
+    ],
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length));
+  const valueWidth = Math.max(...rows.map((r) => r[1].length));
+  process.stdout.write(`${machine}\nload average ${loadAtStart} at the start, ${loadAtEnd} at the end\n\n`);
+  process.stdout.write(`${'measure'.padEnd(width)}  ${'figure'.padEnd(valueWidth)}  target\n`);
+  for (const [name, value, target] of rows)
+    process.stdout.write(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target}\n`);
+}
+writeFileSync(join(root, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
+if (keep) say(`kept ${root}`);
+else rmSync(root, { recursive: true, force: true });

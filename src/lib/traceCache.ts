@@ -1,0 +1,103 @@
+/**
+ * A content-addressed cache of traces on disk, so that a rebuild scores only what changed. An entry
+ * is keyed by everything a trace depends on (the claim's inputHash, the model's configHash, the
+ * engine's codeHash and the claim's slug), holds the trace's JSON after a line with that JSON's
+ * SHA-256, and is used only when the checksum and the trace's own hashes agree with the key: a
+ * damaged or foreign entry is ignored (and the caller writes it again).
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TRACE_FORMAT, type Trace } from '../engine/index.ts';
+
+/** Everything a trace depends on. */
+export interface TraceKey {
+  readonly inputHash: string;
+  readonly configHash: string;
+  readonly codeHash: string;
+  readonly slug: string;
+}
+
+/** What a lookup found. */
+export type CacheLookup = { readonly trace: Trace } | { readonly trace: null; readonly reason: 'missing' | 'corrupt' };
+
+/** A trace cache in one folder. */
+export interface TraceCache {
+  readonly dir: string;
+  get(key: TraceKey): CacheLookup;
+  put(key: TraceKey, trace: Trace): void;
+}
+
+/** The folder the build uses unless `LEDGER_TRACE_CACHE` names another (or `off`). */
+export const DEFAULT_TRACE_CACHE = join('.cache', 'traces');
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The entry name of a key: the SHA-256 of the four values, one per line. */
+export function traceCacheKey(key: TraceKey): string {
+  return sha256(`${key.inputHash}\n${key.configHash}\n${key.codeHash}\n${key.slug}`);
+}
+
+function matches(trace: unknown, key: TraceKey): trace is Trace {
+  if (trace === null || typeof trace !== 'object') return false;
+  const t = trace as Partial<Trace>;
+  return (
+    t.traceFormat === TRACE_FORMAT &&
+    t.claim === key.slug &&
+    t.inputHash === key.inputHash &&
+    t.configHash === key.configHash &&
+    t.codeHash === key.codeHash &&
+    t.working !== undefined &&
+    t.result !== undefined
+  );
+}
+
+/** Opens (without creating) a trace cache in `dir`; entries live in `dir/<2 hex>/<64 hex>.json`. */
+export function openTraceCache(dir: string): TraceCache {
+  const pathOf = (name: string): string => join(dir, name.slice(0, 2), `${name}.json`);
+  return {
+    dir,
+    get(key) {
+      let text: string;
+      try {
+        text = readFileSync(pathOf(traceCacheKey(key)), 'utf8');
+      } catch {
+        return { trace: null, reason: 'missing' };
+      }
+      const newline = text.indexOf('\n');
+      const body = text.slice(newline + 1);
+      if (newline !== 64 || text.slice(0, 64) !== sha256(body)) return { trace: null, reason: 'corrupt' };
+      let trace: unknown;
+      try {
+        trace = JSON.parse(body);
+      } catch {
+        return { trace: null, reason: 'corrupt' };
+      }
+      return matches(trace, key) ? { trace } : { trace: null, reason: 'corrupt' };
+    },
+    put(key, trace) {
+      const name = traceCacheKey(key);
+      const path = pathOf(name);
+      const body = JSON.stringify(trace);
+      const temporary = `${path}.${process.pid}.tmp`;
+      try {
+        mkdirSync(join(dir, name.slice(0, 2)), { recursive: true });
+        // Written beside the entry and renamed over it, so a reader never sees half an entry.
+        writeFileSync(temporary, `${sha256(body)}\n${body}`);
+        renameSync(temporary, path);
+      } catch {
+        // A cache that cannot be written only costs a re-score next time.
+        rmSync(temporary, { force: true });
+      }
+    },
+  };
+}
+
+/** The build's trace cache: `LEDGER_TRACE_CACHE` (a folder, or `off`), else `.cache/traces`. */
+export function traceCacheFromEnv(env: NodeJS.ProcessEnv = process.env): TraceCache | null {
+  const setting = env['LEDGER_TRACE_CACHE'];
+  if (setting === 'off') return null;
+  return openTraceCache(setting !== undefined && setting !== '' ? setting : DEFAULT_TRACE_CACHE);
+}
