@@ -1,5 +1,6 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
@@ -17,6 +18,9 @@ export default defineConfig({
     inlineStylesheets: 'never',
   },
   integrations: [
+    // sitemap-index.xml and sitemap-0.xml list every HTML page (the not-found page excepted);
+    // files such as trace.json and the feeds end in an extension, not a slash, and are left out.
+    sitemap({ filter: (page) => page.endsWith('/') }),
     mdx({
       // `$…$` and `$$…$$` in MDX become KaTeX HTML at build time; a bad formula stops the build.
       remarkPlugins: [remarkMath],

@@ -47,3 +47,31 @@ export const assetPath = (file: string): string => `/${file.replace(/^\/+/, '')}
 
 /** Adds a step anchor to a URL. */
 export const withAnchor = (path: string, anchor: string | undefined): string => (anchor ? `${path}#${anchor}` : path);
+
+/** Every score, one row per claim and model, as CSV (RFC 4180). */
+export const scoresCsvPath = (): string => '/data/scores.csv';
+
+/** Every score, one row per claim and model, as JSON. */
+export const scoresJsonPath = (): string => '/data/scores.json';
+
+/** Every claim's normalised inputs, as JSON. */
+export const claimsJsonPath = (): string => '/data/claims.json';
+
+/** The Atom feed of released models. */
+export const modelsFeedPath = (): string => '/feeds/models.xml';
+
+/** The Atom feed of claims recorded or changed. */
+export const claimsFeedPath = (): string => '/feeds/claims.xml';
+
+/** The sitemap index that @astrojs/sitemap writes (it names the sitemap files themselves). */
+export const sitemapIndexPath = (): string => '/sitemap-index.xml';
+
+/** The robots.txt file for crawlers. */
+export const robotsPath = (): string => '/robots.txt';
+
+/**
+ * A root-relative path as an absolute URL on the published site (`site` is Astro's `site`). Used
+ * only where a URL leaves the site — canonical links, feeds, JSON-LD, exports, citations — never
+ * for links between pages, which stay root-relative for the offline snapshot.
+ */
+export const absoluteUrl = (path: string, site: string | URL): string => new URL(path, site).href;

@@ -1,0 +1,57 @@
+/**
+ * What a page tells crawlers and link previews about itself: its canonical URL, and Open Graph and
+ * Twitter card meta built from the page's own title and description. Pure: the caller passes the
+ * page's path and the site's address.
+ */
+import { absoluteUrl } from './paths.ts';
+
+/** The site's name as link previews show it. */
+export const SITE_NAME = 'The claim ledger';
+
+/** What a page says about itself. */
+export interface PageMetaInput {
+  readonly title: string;
+  readonly description: string;
+  /** The page's root-relative path, as Astro serves it (`/claims/x/`). */
+  readonly pathname: string;
+  /** The site's address (Astro's `site`). */
+  readonly site: string | URL;
+  readonly type: 'website' | 'article';
+}
+
+/** The head's metadata: a canonical URL (none on the not-found page) and meta tags. */
+export interface PageMeta {
+  readonly canonical: string | null;
+  readonly properties: readonly { readonly property: string; readonly content: string }[];
+  readonly names: readonly { readonly name: string; readonly content: string }[];
+}
+
+// The not-found page is served at every missing path, so it has no address of its own.
+const NOT_FOUND = /^\/404(?:\.html|\/)?$/;
+
+/** The canonical URL of a page: its path on the published site, with the trailing slash pages have. */
+export function canonicalUrl(pathname: string, site: string | URL): string | null {
+  if (NOT_FOUND.test(pathname)) return null;
+  const path = pathname === '' ? '/' : /\/$|\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/`;
+  return absoluteUrl(path, site);
+}
+
+/** The canonical URL, Open Graph properties and Twitter card names of one page. */
+export function pageMeta(input: PageMetaInput): PageMeta {
+  const canonical = canonicalUrl(input.pathname, input.site);
+  return {
+    canonical,
+    properties: [
+      { property: 'og:title', content: input.title },
+      { property: 'og:description', content: input.description },
+      { property: 'og:type', content: input.type },
+      { property: 'og:site_name', content: SITE_NAME },
+      ...(canonical === null ? [] : [{ property: 'og:url', content: canonical }]),
+    ],
+    names: [
+      { name: 'twitter:card', content: 'summary' },
+      { name: 'twitter:title', content: input.title },
+      { name: 'twitter:description', content: input.description },
+    ],
+  };
+}
