@@ -1,6 +1,6 @@
 /**
- * axe finds no accessibility violations on one page of each kind, in the light and the dark
- * colour scheme.
+ * axe finds no accessibility violations on one page of each kind, in the light colour scheme,
+ * and no contrast failure in the dark one.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -14,7 +14,9 @@ for (const { kind, url, missing } of pageKinds()) {
       expect(url, `the built site has a ${kind} (${missing ?? ''})`).not.toBeNull();
       await page.emulateMedia({ colorScheme });
       await page.goto(url!);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      // Only colours change with the scheme, so the dark pass runs the contrast rule alone.
+      const axe = new AxeBuilder({ page });
+      const { violations } = await (colorScheme === 'dark' ? axe.withRules(['color-contrast']) : axe).analyze();
       const summary = violations.map(
         (v) =>
           `${v.id} (${v.impact ?? 'unknown'}): ${v.help} — ${v.nodes.length} element(s), e.g. ${v.nodes
