@@ -25,7 +25,7 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list']],
   globalSetup: './tests/support/e2e-global-setup.ts',
-  outputDir: 'test-results',
+  outputDir: process.env['E2E_OUTPUT'] ?? 'test-results',
   use: {
     baseURL: `${siteOrigin()}/`,
     browserName: 'chromium',
