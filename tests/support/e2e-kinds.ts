@@ -60,6 +60,7 @@ export function pageKinds(): PageKind[] {
     pick('compare pair', pair && urlOfFile(pair), 'compare/<a>/<b>/index.html'),
     pick('spec', fileExists('spec/index.html') ? '/spec/' : null, 'spec/index.html'),
     pick('reference', fileExists('reference/index.html') ? '/reference/' : null, 'reference/index.html'),
+    pick('offline archive', fileExists('archive/index.html') ? '/archive/' : null, 'archive/index.html'),
     pick('404', fileExists('404.html') ? NOT_FOUND_URL : null, '404.html'),
   ];
 }
