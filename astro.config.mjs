@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
+import liveContent from './src/integrations/liveContent.ts';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
 const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
@@ -18,6 +19,8 @@ export default defineConfig({
     inlineStylesheets: 'never',
   },
   integrations: [
+    // `astro dev` reloads pages when a claim or model file changes (getSite reads them from disk).
+    liveContent(),
     // sitemap-index.xml and sitemap-0.xml list every HTML page (the not-found page excepted);
     // files such as trace.json and the feeds end in an extension, not a slash, and are left out.
     sitemap({ filter: (page) => page.endsWith('/') }),

@@ -1,13 +1,15 @@
 /**
  * `npm run build`: checks the content first, then builds the site into a fresh folder and only
  * swaps it in for `dist/` when the whole build succeeded, so a failed build never leaves a
- * half-written site (the previous `dist/` stays as it was).
+ * half-written site (the previous `dist/` stays as it was). Pagefind's search index is written into
+ * the staged folder before the swap, so the index always matches the pages beside it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
+import { indexSite } from '../src/lib/searchIndex.ts';
 
 const out = resolve(process.env['LEDGER_DIST'] ?? 'dist');
 const staging = `${out}.staging-${process.pid}`;
@@ -32,6 +34,15 @@ if (astro.status !== 0) {
   process.stderr.write('Build failed; the previous site was left untouched.\n');
   process.exit(astro.status ?? 1);
 }
+
+// Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
+const indexed = await indexSite(staging);
+if ('errors' in indexed) {
+  rmSync(staging, { recursive: true, force: true });
+  process.stderr.write(`Search indexing failed; the previous site was left untouched.\n${indexed.errors.join('\n')}\n`);
+  process.exit(1);
+}
+process.stdout.write(`Indexed ${indexed.pages} claim pages for search.\n`);
 
 rmSync(previous, { recursive: true, force: true });
 if (existsSync(out)) renameSync(out, previous);

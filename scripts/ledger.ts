@@ -1,6 +1,7 @@
 /** The `ledger` command line: `npm run -s ledger -- <command>`. */
 import { parseArgs } from 'node:util';
 import { checkCommand } from '../src/cli/check.ts';
+import { newCommand, todayUtc } from '../src/cli/new.ts';
 import { releaseCommand } from '../src/cli/release.ts';
 import { processIo, runCommand, UsageError } from '../src/cli/run.ts';
 import { scoreCommand } from '../src/cli/score.ts';
@@ -13,6 +14,8 @@ const USAGE = `Usage: npm run -s ledger -- <command>
                        print each claim's trace (JSON; JSON Lines for several files)
   check [--content <dir>] [--models <dir>]
                        validate every model and claim; print each problem as file:line: field: message
+  new claim <slug> [--content <dir>] [--models <dir>]
+                       write <content>/claims/<slug>.yaml, a commented template to fill in
   release <model file> record a new model's config hash in released.lock
   verify <dir>         re-score every trace.json of a built site from its own inputs; exit 1 if any differ
   snapshot [--dist <dir>] [--out <dir>]
@@ -31,6 +34,10 @@ async function main(argv: string[]): Promise<number> {
       case 'check': {
         const { values } = parseArgs({ args: rest, options: { content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
         return checkCommand(processIo, { content: values.content, models: values.models });
+      }
+      case 'new': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
+        return newCommand(processIo, positionals, { content: values.content, models: values.models, today: todayUtc() });
       }
       case 'release': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true });

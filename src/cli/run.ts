@@ -1,7 +1,9 @@
 /**
  * The command line's shared frame: every command reports a user's mistake as problems on
- * standard error with exit 1, and never as a stack trace.
+ * standard error with exit 1, and never as a stack trace. A problem with a field of a claim file is
+ * followed by an indented `  see <site>/contribute/#field-…` line.
  */
+import { helpOrigin, problemHelp } from '../lib/contribute.ts';
 import { formatProblem, InputError, sortProblems, type Problem } from '../lib/problems.ts';
 
 /** A mistake in how a command was called (exit 2). */
@@ -32,7 +34,13 @@ export async function runCommand(io: Io, command: () => Promise<number> | number
     return await command();
   } catch (error) {
     if (error instanceof InputError) {
-      for (const problem of sortProblems(error.problems)) io.err(`${formatProblem(problem)}\n`);
+      const origin = helpOrigin();
+      for (const problem of sortProblems(error.problems)) {
+        io.err(`${formatProblem(problem)}\n`);
+        // A problem with a claim's field is followed by where /contribute/ explains that field.
+        const help = problemHelp(problem, origin);
+        if (help !== null) io.err(`${help}\n`);
+      }
       io.err(`${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} found.\n`);
       return 1;
     }

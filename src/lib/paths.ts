@@ -42,6 +42,15 @@ export const referencePath = (): string => '/reference/';
 /** A file of the Python reference, published for download beside its page (e.g. `ledger.py`). */
 export const referenceFilePath = (file: 'ledger.py' | 'test_ledger.py' | 'README.md'): string => `/reference/${file}`;
 
+/** How to add or correct a claim: every field of a claim file explained. */
+export const contributePath = (): string => '/contribute/';
+
+/** Full-text search of the claims (served site only; the home filter works everywhere). */
+export const searchPath = (): string => '/search/';
+
+/** A file of the Pagefind search bundle that the build writes beside the site. */
+export const pagefindPath = (file: string): string => `/pagefind/${file.replace(/^\/+/, '')}`;
+
 /** A site asset under `public/`. */
 export const assetPath = (file: string): string => `/${file.replace(/^\/+/, '')}`;
 

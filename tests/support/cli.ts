@@ -84,9 +84,16 @@ export function workspace(): Workspace {
   return { root, models, content, claims, write, copy };
 }
 
-/** The problem lines of a failed command's standard error (without the closing count). */
+/** The problem lines of a failed command's standard error (without the closing count or the indented help lines). */
 export function problemLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line !== '' && !/^\d+ problems? found\.$/.test(line));
+  return stderr
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('  see ') && !/^\d+ problems? found\.$/.test(line));
+}
+
+/** The indented `  see …/contribute/#…` help lines of a failed command's standard error. */
+export function helpLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('  see '));
 }
 
 /** True when standard error looks like a stack trace rather than a message. */
