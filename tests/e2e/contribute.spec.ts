@@ -72,3 +72,20 @@ test('every page’s footer links to the page, and it is accessible', async ({ p
     ).toEqual([]);
   }
 });
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the page does not scroll sideways', async ({ page }) => {
+    await page.goto('/contribute/');
+    const { scrollWidth, sticking } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      sticking: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .filter((e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 0.5)
+        .slice(0, 5)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className)} ${e.textContent?.slice(0, 40) ?? ''}`),
+    }));
+    expect(scrollWidth, sticking.join(' | ')).toBeLessThanOrEqual(375);
+  });
+});
