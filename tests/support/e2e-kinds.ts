@@ -61,6 +61,8 @@ export function pageKinds(): PageKind[] {
     pick('spec', fileExists('spec/index.html') ? '/spec/' : null, 'spec/index.html'),
     pick('reference', fileExists('reference/index.html') ? '/reference/' : null, 'reference/index.html'),
     pick('offline archive', fileExists('archive/index.html') ? '/archive/' : null, 'archive/index.html'),
+    pick('search', fileExists('search/index.html') ? '/search/' : null, 'search/index.html'),
+    pick('contribute', fileExists('contribute/index.html') ? '/contribute/' : null, 'contribute/index.html'),
     pick('404', fileExists('404.html') ? NOT_FOUND_URL : null, '404.html'),
   ];
 }
