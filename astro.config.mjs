@@ -32,6 +32,6 @@ export default defineConfig({
   ],
   devToolbar: { enabled: false },
   markdown: {
-    shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } },
+    shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
   },
 });

@@ -13,7 +13,7 @@ export function highlight(code: string, lang: 'json' | 'python' | 'yaml' | 'type
   const key = `${lang}\u0000${code}`;
   let html = cache.get(key);
   if (html === undefined) {
-    html = codeToHtml(code, { lang, themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: 'light' });
+    html = codeToHtml(code, { lang, themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' }, defaultColor: 'light' });
     cache.set(key, html);
   }
   return html;
