@@ -150,7 +150,7 @@ function wellFormedSections(data: { readonly [key: string]: Plain }): Partial<Mo
     const section = (schema as ZodTypeAny).safeParse(data[key]);
     if (section.success) sections[key] = section.data;
   }
-  return sections as Partial<ModelInput>;
+  return sections;
 }
 
 function table(values: Readonly<Record<string, string>>): Record<string, string> {

@@ -43,7 +43,8 @@ export function parseYaml(file: string, text: string): { parsed: Parsed | null; 
       const value = node.value;
       if (typeof value === 'number' || typeof value === 'bigint') return (node.source ?? String(value)).trim();
       if (typeof value === 'string' || typeof value === 'boolean' || value === null) return value;
-      return String(value);
+      // Any other scalar type (none in YAML 1.2's core schema) is kept as the text that was written.
+      return node.source ?? '';
     }
     if (isMap(node)) {
       remember(path, node);

@@ -133,7 +133,7 @@ describe('properties of the engine', () => {
           const evidence = [...claim.evidence.slice(0, at), buildLink({ ...spec, id: 'extra' }), ...claim.evidence.slice(at)];
           const after = scoreOf(model, { ...claim, evidence });
           expect(after.result.probability).not.toBeNull();
-          expect(holds(new Decimal(after.result.probability!), new Decimal(before.result.probability!))).toBe(true);
+          expect(holds(new Decimal(after.result.probability!), new Decimal(before.result.probability))).toBe(true);
           expect(holds(new Decimal(after.working.probability!.logistic), new Decimal(before.working.probability!.logistic))).toBe(true);
         },
       ),
@@ -156,7 +156,7 @@ describe('properties of the engine', () => {
         fc.pre(trace.result.probability !== null);
         const x = new Decimal(trace.result.posteriorLogOdds!);
         const exact = new Decimal(trace.working.probability!.logistic);
-        const rounded = new Decimal(trace.result.probability!);
+        const rounded = new Decimal(trace.result.probability);
         expect(exact.greaterThan(0)).toBe(true);
         expect(exact.lessThanOrEqualTo(1)).toBe(true);
         if (x.lessThanOrEqualTo(90)) expect(exact.lessThan(1)).toBe(true);
