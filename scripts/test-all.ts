@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check the project keeps, in order, stopping at the first that fails:
- * type checks, unit and property tests, the Python reference's own tests, a build of the site,
+ * type checks, lint, unit and property tests, the Python reference's own tests, a build of the site,
  * and the browser tests against it.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 const steps: readonly [string, string, readonly string[]][] = [
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['astro check', 'npx', ['astro', 'check']],
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['unit and property tests', 'npx', ['vitest', 'run']],
   ['reference tests', 'python3', ['-m', 'unittest', 'discover', '-s', 'reference', '-p', 'test_*.py']],
   ['build', 'npm', ['run', '-s', 'build']],
