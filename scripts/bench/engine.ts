@@ -1,15 +1,17 @@
 /**
  * The engine alone, in a process of its own (pinned to one core by the caller): every claim of a
  * content folder scored under every model of a models folder, as a build does it, timed by CPU and
- * by wall clock. The JIT is warmed first on other synthetic claims whose voters' reputations are
- * disjoint from the measured ones, so that nothing the measured pass needs is cached beforehand.
+ * by wall clock. The JIT is first warmed on `warm` other synthetic claims (third argument, default
+ * 3000: V8 needs about that many before its optimising tier settles) whose voters' reputations are
+ * disjoint from the measured ones, and the measured pass uses new scorers and claim objects, so
+ * nothing it needs is cached beforehand: the figure is the steady rate of a cold scoring pass.
  * Prints one JSON line: { traces, cpuSeconds, wallSeconds }.
  */
 import { createScorer, type Claim } from '../../src/engine/index.ts';
 import { engineCodeHash, loadLedger } from '../../src/lib/load.ts';
 import { syntheticClaim } from './synthetic.ts';
 
-const [content, models] = process.argv.slice(2);
+const [content, models, warmCount] = process.argv.slice(2);
 const { ledger, problems } = loadLedger({ content: content!, models: models! });
 if (!ledger) {
   process.stderr.write(`${problems.length} problems in the synthetic content\n`);
@@ -17,8 +19,8 @@ if (!ledger) {
 }
 const codeHash = engineCodeHash();
 
-// Warm-up: 300 claims of another seed, reputations moved past any the measured claims use.
-const warm: Claim[] = Array.from({ length: 300 }, (_, i) => {
+// Warm-up: claims of another seed, reputations moved past any the measured claims use.
+const warm: Claim[] = Array.from({ length: Number(warmCount ?? 3000) }, (_, i) => {
   const c = syntheticClaim(i, 7);
   return {
     ...c,

@@ -69,9 +69,29 @@ function writeCanonical(value: Json): string {
   return `{${keys.map((key) => `${JSON.stringify(key)}:${writeCanonical(object[key]!)}`).join(',')}}`;
 }
 
+/** A SHA-256 over the UTF-8 bytes of a string (or over bytes), as lower-case hex. */
+type Sha256 = (text: string | Uint8Array) => string;
+
+/** SHA-256 in plain TypeScript (@noble/hashes): the same digest everywhere. */
+export const sha256Portable: Sha256 = (text) => bytesToHex(sha256(typeof text === 'string' ? utf8ToBytes(text) : text));
+
+/**
+ * Node's built-in SHA-256 when the engine runs under Node, found without importing anything (so the
+ * engine stays free of Node imports and runs elsewhere with the portable one): the same digest,
+ * several times faster. Null elsewhere.
+ */
+export const sha256Native: Sha256 | null = (() => {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const crypto = host?.getBuiltinModule?.('node:crypto') as typeof import('node:crypto') | undefined;
+  if (crypto === undefined) return null;
+  return (text) => crypto.createHash('sha256').update(text).digest('hex');
+})();
+
+const digest: Sha256 = sha256Native ?? sha256Portable;
+
 /** `sha256:` followed by the hex SHA-256 of the UTF-8 bytes of a string. */
 export function sha256Hex(text: string | Uint8Array): string {
-  return `sha256:${bytesToHex(sha256(typeof text === 'string' ? utf8ToBytes(text) : text))}`;
+  return `sha256:${digest(text)}`;
 }
 
 /** The hash of a value's canonical JSON, as `configHash` and `inputHash` are written. */

@@ -4,7 +4,14 @@
  * rounded to 40 digits only when that rounding is decided, and decimal.js otherwise.
  */
 import { Decimal } from './decimal.ts';
-import { constantOf, FRACTION_BITS, roundSignificant, toFixedPoint } from './fixedPoint.ts';
+import {
+  constantOf,
+  FRACTION_BITS,
+  roundSignificant,
+  significantDigits,
+  toFixedPoint,
+  type Scientific,
+} from './fixedPoint.ts';
 
 const SHIFT = BigInt(FRACTION_BITS);
 const ONE = 1n << SHIFT;
@@ -50,6 +57,14 @@ export function expFixed(t: bigint, approx: number): { mantissa: bigint; exponen
 
 /** The error bound of `expFixed`, in units of the mantissa's last bit. */
 export const EXP_ERROR = ERROR;
+
+/** `t.exp()` at 40 significant digits as an exact decimal, or null where decimal.js must decide. */
+export function exp40Digits(t: Decimal): Scientific | null {
+  const approx = t.toNumber();
+  if (t.isZero() || !(Math.abs(approx) <= LIMIT)) return null;
+  const { mantissa, exponent } = expFixed(toFixedPoint(t), approx);
+  return significantDigits(mantissa, exponent, ERROR, Decimal.precision);
+}
 
 /** `t.exp()` at 40 significant digits, identical to decimal.js's result. */
 export function exp40(t: Decimal): Decimal {

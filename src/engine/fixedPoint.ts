@@ -49,6 +49,18 @@ export function constantOf(digits: string): bigint {
  * negative; rounding to nearest is symmetric, so the magnitude is rounded and the sign put back.
  */
 export function roundSignificant(m: bigint, e2: number, error: bigint, digits: number): Decimal | null {
+  const found = significantDigits(m, e2, error, digits);
+  return found === null ? null : new Decimal(`${found.coefficient}e${found.exponent}`);
+}
+
+/** An exact decimal `coefficient × 10^exponent`. */
+export interface Scientific {
+  readonly coefficient: bigint;
+  readonly exponent: number;
+}
+
+/** `roundSignificant`'s result as an exact decimal, before it is made a Decimal (null: undecided). */
+export function significantDigits(m: bigint, e2: number, error: bigint, digits: number): Scientific | null {
   if (m === 0n) return null;
   const negative = m < 0n;
   const magnitude = negative ? -m : m;
@@ -88,7 +100,7 @@ export function roundSignificant(m: bigint, e2: number, error: bigint, digits: n
     // checks its own rounding digits) rounds the same way.
     if ((twice < 0n ? -twice : twice) * 128n <= den) return null;
     const rounded = twice > 0n ? whole + 1n : whole;
-    return new Decimal(`${negative ? '-' : ''}${rounded}e${-s}`);
+    return { coefficient: negative ? -rounded : rounded, exponent: -s };
   }
   return null;
 }

@@ -35,28 +35,76 @@ export interface LinkWeight {
   readonly opposedText: string;
 }
 
-const weighed = perRules(() => new Map<string, LinkWeight>());
-/** A link's five levels as one key, built once per link object however many models weigh it. */
-const keys = new WeakMap<EvidenceLink, string>();
+/**
+ * One level of a link along the path relevance → observation → interpretation → authenticity →
+ * extraction: its factor's working and the product of the factors so far, multiplied in the same
+ * order as the formula (so every 40-digit intermediate rounding is the same), shared by every link
+ * that starts with the same levels.
+ */
+interface Step {
+  readonly product: Decimal;
+  readonly next: Map<string, Step>;
+  readonly factorWorking: FactorWorking | LinkWeightWorking['interpretation'] | null;
+  weighed: LinkWeight | null;
+}
 
-function keyOf(link: EvidenceLink): string {
-  let key = keys.get(link);
-  if (key === undefined) {
-    key = `${link.relevance}\u0000${link.observation}\u0000${link.interpretationSteps}\u0000${link.authenticity}\u0000${link.extraction}`;
-    keys.set(link, key);
+const roots = perRules((): Step => ({ product: new Decimal(1), next: new Map(), factorWorking: null, weighed: null }));
+
+function stepOf(from: Step, level: string, factor: () => { factor: Decimal; working: Step['factorWorking'] }): Step {
+  let step = from.next.get(level);
+  if (step === undefined) {
+    const { factor: value, working } = factor();
+    step = {
+      product: from.factorWorking === null ? value : from.product.times(value),
+      next: new Map(),
+      factorWorking: working,
+      weighed: null,
+    };
+    from.next.set(level, step);
   }
-  return key;
+  return step;
+}
+
+/** `fixed(−weight)` from `fixed(weight)`: the sign flipped, a zero staying unsigned. */
+function opposed(weight: Decimal, text: string): string {
+  if (weight.isZero()) return text;
+  return text.startsWith('-') ? text.slice(1) : `-${text}`;
 }
 
 /**
  * Weighs one link: `round_w(relevance × observation × interpretation × authenticity × extraction)`.
- * The weight depends only on the link's five levels, so each combination is weighed once per model.
+ * The weight depends only on the link's five levels, so each combination is weighed once per model,
+ * and the partial products along the way are shared too.
  */
 export function linkWeight(rules: Rules, link: EvidenceLink): LinkWeight {
-  return lookup(weighed(rules), keyOf(link), () => {
-    const { weight, working } = weigh(rules, link);
-    return { weight, working, opposedText: fixed(weight.neg(), rules.places.weight) };
-  });
+  const relevance = stepOf(roots(rules), link.relevance, () => factorWorking(rules, 'relevance', link.relevance));
+  const observation = stepOf(relevance, link.observation, () => factorWorking(rules, 'observation', link.observation));
+  const interpretation = stepOf(observation, link.interpretationSteps, () =>
+    interpretationWorking(rules, link.interpretationSteps),
+  );
+  const authenticity = stepOf(interpretation, link.authenticity, () =>
+    factorWorking(rules, 'authenticity', link.authenticity),
+  );
+  const extraction = stepOf(authenticity, link.extraction, () => factorWorking(rules, 'extraction', link.extraction));
+  if (extraction.weighed === null) {
+    const product = extraction.product;
+    const weight = round(product, rules.places.weight, rules.mode);
+    const weightText = fixed(weight, rules.places.weight);
+    extraction.weighed = {
+      weight,
+      working: {
+        relevance: relevance.factorWorking as FactorWorking,
+        observation: observation.factorWorking as FactorWorking,
+        interpretation: interpretation.factorWorking as LinkWeightWorking['interpretation'],
+        authenticity: authenticity.factorWorking as FactorWorking,
+        extraction: extraction.factorWorking as FactorWorking,
+        product: plain(product),
+        weight: weightText,
+      },
+      opposedText: opposed(weight, weightText),
+    };
+  }
+  return extraction.weighed;
 }
 
 /** What a model fixes for step 2: each level's factor with its working, and each step count's factor. */
@@ -85,30 +133,4 @@ function interpretationWorking(
     const { raw, factor } = interpretationFactor(rules, steps);
     return { factor, working: { steps: plain(steps), raw: plain(raw), factor: plain(factor) } };
   });
-}
-
-function weigh(rules: Rules, link: EvidenceLink): { weight: Decimal; working: LinkWeightWorking } {
-  const relevance = factorWorking(rules, 'relevance', link.relevance);
-  const observation = factorWorking(rules, 'observation', link.observation);
-  const interpretation = interpretationWorking(rules, link.interpretationSteps);
-  const authenticity = factorWorking(rules, 'authenticity', link.authenticity);
-  const extraction = factorWorking(rules, 'extraction', link.extraction);
-  const product = relevance.factor
-    .times(observation.factor)
-    .times(interpretation.factor)
-    .times(authenticity.factor)
-    .times(extraction.factor);
-  const weight = round(product, rules.places.weight, rules.mode);
-  return {
-    weight,
-    working: {
-      relevance: relevance.working,
-      observation: observation.working,
-      interpretation: interpretation.working,
-      authenticity: authenticity.working,
-      extraction: extraction.working,
-      product: plain(product),
-      weight: fixed(weight, rules.places.weight),
-    },
-  };
 }

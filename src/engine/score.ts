@@ -163,25 +163,27 @@ function scoreWith(
     // Step 6: posterior log-odds.
     const keptSum = supporting.minus(opposing);
     const x = priorLogOddsOf!.plus(keptSum);
+    const posteriorText = fixed(x, w);
     sum = {
       supporting: fixed(supporting, w),
       opposing: fixed(opposing, w),
       kept: fixed(keptSum, w),
-      posteriorLogOdds: fixed(x, w),
+      posteriorLogOdds: posteriorText,
     };
     // Step 7: probability and state.
     const exact = logistic(x);
     const probability = round(exact, p, rules.mode);
     const index = stateIndex(rules, probability);
-    probabilityWorking = { logistic: plain(exact), rounded: fixed(probability, p) };
+    const probabilityText = fixed(probability, p);
+    probabilityWorking = { logistic: plain(exact), rounded: probabilityText };
     stateWorking = { index, thresholds: thresholds(rules) };
     // Step 8: stability.
     const stable = stability(rules, priorLogOddsOf!, keptSum, keptSources.size);
     stabilityWorking = stable.working;
     result = {
       state: rules.states[index]!.state,
-      probability: fixed(probability, p),
-      posteriorLogOdds: fixed(x, w),
+      probability: probabilityText,
+      posteriorLogOdds: posteriorText,
       reason: null,
       stability: { spread: stable.working.spread, level: stable.working.level },
       ...common,

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, inputHashOf, hashOf, type Json } from '../../../src/engine/index.ts';
+import { sha256Native, sha256Portable } from '../../../src/engine/canonical.ts';
 import { claim } from '../../support/claim.ts';
 
 /** The writer the engine used before: each string by JSON.stringify, keys sorted by code unit. */
@@ -65,5 +66,18 @@ describe('inputHash is computed once per claim', () => {
     const c = claim({ links: [{ id: 'a' }] });
     expect(inputHashOf(c)).toBe(hashOf(c as unknown as Json));
     expect(inputHashOf(c)).toBe(inputHashOf(structuredClone(c)));
+  });
+});
+
+describe('SHA-256', () => {
+  it('is the same digest from Node and from the portable implementation, on any text', () => {
+    expect(sha256Native).not.toBeNull();
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 3000 }),
+        (text) => sha256Native!(text) === sha256Portable(text),
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -207,6 +207,33 @@ describe('probabilityOf is round_p of the 40-digit logistic, in either mode', ()
 });
 
 describe('logistic is the 40-digit 1 / (1 + e^(−x))', () => {
+  it.each([
+    '0',
+    '1',
+    '-1',
+    '0.000001',
+    '-0.000001',
+    '92.1034',
+    '-92.1034',
+    '200',
+    '-200',
+    '700',
+    '-700',
+    '44999',
+    '-44999',
+    '50000',
+    '-50000',
+  ])('at %s', (x) => {
+    expect(logistic(dec(x)).toFixed()).toBe(logistic40(dec(x)).toFixed());
+  });
+
+  it('agrees with the plain decimal.js computation over a wide range', () => {
+    fc.assert(
+      fc.property(decimalArb(3, 10), (x) => logistic(x).toFixed() === logistic40(x).toFixed()),
+      { numRuns: 2000 },
+    );
+  });
+
   it('agrees with the plain decimal.js computation', () => {
     fc.assert(
       fc.property(decimalArb(2, 6), (x) => logistic(x).toFixed() === logistic40(x).toFixed()),
