@@ -38,7 +38,11 @@ export async function watch(page: Page, options: { allow404?: (url: string) => b
   page.on('pageerror', (error) => watched.pageErrors.push(`${page.url()}: ${error.message}`));
   page.on('requestfailed', (request) => {
     if (new URL(request.url()).origin !== origin) return; // recorded above as another origin
-    watched.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+    const error = request.failure()?.errorText ?? 'failed';
+    // The browser's own favicon fetch starts after `load` and is cancelled by the next navigation;
+    // that says nothing about the page (a missing icon still shows as an HTTP 404 below).
+    if (error === 'net::ERR_ABORTED' && request.resourceType() === 'other') return;
+    watched.failedRequests.push(`${request.url()}: ${error}`);
   });
   page.on('response', (response) => {
     if (response.status() < 400) return;
