@@ -72,7 +72,11 @@ async function offline(page: Page): Promise<Trouble> {
   });
   page.on('requestfailed', (request) => {
     if (!request.url().startsWith('file:')) return; // recorded above as blocked
-    trouble.failed.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`);
+    const error = request.failure()?.errorText ?? 'failed';
+    // The browser's own favicon fetch starts after `load` and is cancelled by the next navigation;
+    // a missing icon would fail with net::ERR_FILE_NOT_FOUND instead.
+    if (error === 'net::ERR_ABORTED' && request.resourceType() === 'other') return;
+    trouble.failed.push(`${request.url()}: ${error}`);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') trouble.consoleErrors.push(`${page.url()}: ${message.text()}`);
