@@ -113,6 +113,35 @@ const latest = (stamps: readonly string[], fallback: string): string =>
 const html = 'text/html';
 const atom = 'application/atom+xml';
 
+/** A feed's frame: its id and self link, the page it stands for, and the newest entry's date. */
+function feedOf(options: {
+  path: string;
+  alternate: string;
+  title: string;
+  subtitle: string;
+  entries: AtomFeed['entries'];
+  site: string;
+  buildDate: string;
+}): AtomFeed {
+  const { path, alternate, title, subtitle, entries, site, buildDate } = options;
+  const self = absoluteUrl(path, site);
+  return {
+    id: self,
+    title,
+    subtitle,
+    updated: latest(
+      entries.map((e) => e.updated),
+      dateTime(buildDate),
+    ),
+    author: { name: PUBLISHER_NAME, uri: absoluteUrl(homePath(), site) },
+    links: [
+      { rel: 'self', type: atom, href: self },
+      { rel: 'alternate', type: html, href: absoluteUrl(alternate, site) },
+    ],
+    entries,
+  };
+}
+
 /** A released model as the models feed needs it. */
 export interface FeedModel {
   readonly id: string;
@@ -150,22 +179,15 @@ export function modelsFeed(
         category: model.name,
       };
     });
-  const self = absoluteUrl(modelsFeedPath(), site);
-  return {
-    id: self,
+  return feedOf({
+    path: modelsFeedPath(),
+    alternate: modelsPath(),
     title: 'The claim ledger: model releases',
     subtitle: 'Every released scoring model of the claim ledger: what it declares and what it changed.',
-    updated: latest(
-      entries.map((e) => e.updated),
-      dateTime(buildDate),
-    ),
-    author: { name: PUBLISHER_NAME, uri: absoluteUrl(homePath(), site) },
-    links: [
-      { rel: 'self', type: atom, href: self },
-      { rel: 'alternate', type: html, href: absoluteUrl(modelsPath(), site) },
-    ],
     entries,
-  };
+    site,
+    buildDate,
+  });
 }
 
 /** A claim as the claims feed needs it: its inputs and its trace under the default model. */
@@ -210,20 +232,13 @@ export function claimsFeed(claims: readonly FeedClaim[], site: string, buildDate
       };
     })
     .sort((a, b) => (a.updated === b.updated ? (a.id < b.id ? -1 : 1) : a.updated < b.updated ? 1 : -1));
-  const self = absoluteUrl(claimsFeedPath(), site);
-  return {
-    id: self,
+  return feedOf({
+    path: claimsFeedPath(),
+    alternate: homePath(),
     title: 'The claim ledger: claims',
     subtitle: 'Claims as they are recorded or reviewed, with their state and probability under the default model.',
-    updated: latest(
-      entries.map((e) => e.updated),
-      dateTime(buildDate),
-    ),
-    author: { name: PUBLISHER_NAME, uri: absoluteUrl(homePath(), site) },
-    links: [
-      { rel: 'self', type: atom, href: self },
-      { rel: 'alternate', type: html, href: absoluteUrl(homePath(), site) },
-    ],
     entries,
-  };
+    site,
+    buildDate,
+  });
 }
