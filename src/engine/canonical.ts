@@ -13,8 +13,9 @@ export type Json = string | number | boolean | null | readonly Json[] | { readon
 const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
 
 /**
- * A copy of a value with every object's keys inserted in sorted order, or null when an object has
- * an array-index key (which objects enumerate first, whatever the insertion order).
+ * A copy of a value with every object's keys inserted in sorted order, or undefined when an object
+ * has an array-index key (which objects enumerate first, whatever the insertion order) or a key
+ * named __proto__.
  */
 function sortedCopy(value: Json): Json | undefined {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
@@ -34,10 +35,11 @@ function sortedCopy(value: Json): Json | undefined {
   if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
   const object = value as { readonly [key: string]: Json };
   const keys = Object.keys(object).sort();
-  // A null prototype, so that a key named __proto__ is an ordinary key.
-  const copy = Object.create(null) as { [key: string]: Json };
+  // An ordinary object (a null-prototype one is slow to fill and to write); a key named __proto__
+  // would set its prototype instead, so such an object is written piece by piece.
+  const copy: { [key: string]: Json } = {};
   for (const key of keys) {
-    if (INDEX_KEY.test(key)) return undefined;
+    if (key === '__proto__' || INDEX_KEY.test(key)) return undefined;
     const sorted = sortedCopy(object[key]!);
     if (sorted === undefined) return undefined;
     copy[key] = sorted;

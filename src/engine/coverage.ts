@@ -1,6 +1,6 @@
 /** Step 9: review coverage, a count of checks that somebody other than the author has done. */
 import { Decimal, fixed, round } from './decimal.ts';
-import { lookup, perRules } from './perRules.ts';
+import { perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
 import type { Claim } from './types.ts';
 
@@ -47,7 +47,12 @@ export function coverage(rules: Rules, claim: Claim): CoverageWorking {
     shared = new Map();
     byClaim.set(claim, shared);
   }
-  return lookup(shared, model.key, () => count(rules, model.declared, model.values, claim));
+  let working = shared.get(model.key);
+  if (working === undefined) {
+    working = count(rules, model.declared, model.values, claim);
+    shared.set(model.key, working);
+  }
+  return working;
 }
 
 function count(rules: Rules, declared: ReadonlySet<string>, values: readonly string[], claim: Claim): CoverageWorking {

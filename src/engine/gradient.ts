@@ -1,7 +1,7 @@
 /** Step 10: the community gradient, a reputation-weighted mean of votes (seed 003). */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
-import { lookup, perRules } from './perRules.ts';
+import { perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
 import type { GradientStatus, Vote } from './types.ts';
 
@@ -37,18 +37,26 @@ interface VoteWeightRow {
 const voteWeights = perRules(() => new Map<string, VoteWeightRow>());
 const values = new Map<string, Decimal>();
 
-function voteWeightRow(rules: Rules, reputation: string): VoteWeightRow {
-  return lookup(voteWeights(rules), reputation, () => {
+function voteWeightRow(rows: Map<string, VoteWeightRow>, rules: Rules, reputation: string): VoteWeightRow {
+  let row = rows.get(reputation);
+  if (row === undefined) {
     const { ln, lnText } = lnOnePlus(reputation);
     const weight = round(Decimal.max(rules.gradient.floor, ln), rules.places.weight, rules.mode);
-    return { lnText, weight, weightText: fixed(weight, rules.places.weight) };
-  });
+    row = { lnText, weight, weightText: fixed(weight, rules.places.weight) };
+    rows.set(reputation, row);
+  }
+  return row;
 }
 
 /** A vote's value parsed once per distinct string (votes repeat a handful of values). */
 function valueOf(text: string): Decimal {
-  if (values.size > 10_000) values.clear();
-  return lookup(values, text, () => dec(text));
+  let value = values.get(text);
+  if (value === undefined) {
+    if (values.size > 10_000) values.clear();
+    value = dec(text);
+    values.set(text, value);
+  }
+  return value;
 }
 
 /** The status a gradient value has under the model's consensus thresholds. */
@@ -77,15 +85,22 @@ export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking 
     shared = new Map();
     byVotes.set(votes, shared);
   }
-  return lookup(shared, sharedKey(rules), () => weigh(rules, votes));
+  const key = sharedKey(rules);
+  let working = shared.get(key);
+  if (working === undefined) {
+    working = weigh(rules, votes);
+    shared.set(key, working);
+  }
+  return working;
 }
 
 function weigh(rules: Rules, votes: readonly Vote[]): GradientWorking {
   const { weight: w, probability: p } = rules.places;
   let totalWeight = new Decimal(0);
   let totalWeighted = new Decimal(0);
+  const weights = voteWeights(rules);
   const rows = votes.map((vote) => {
-    const { lnText, weight, weightText } = voteWeightRow(rules, vote.reputation);
+    const { lnText, weight, weightText } = voteWeightRow(weights, rules, vote.reputation);
     const weighted = valueOf(vote.value).times(weight);
     totalWeight = totalWeight.plus(weight);
     totalWeighted = totalWeighted.plus(weighted);

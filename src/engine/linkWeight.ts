@@ -50,10 +50,14 @@ interface Step {
 
 const roots = perRules((): Step => ({ product: new Decimal(1), next: new Map(), factorWorking: null, weighed: null }));
 
-function stepOf(from: Step, level: string, factor: () => { factor: Decimal; working: Step['factorWorking'] }): Step {
+/** Which factor a level of the path is. */
+type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | 'extraction';
+
+function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
   let step = from.next.get(level);
   if (step === undefined) {
-    const { factor: value, working } = factor();
+    const { factor: value, working } =
+      table === 'interpretation' ? interpretationWorking(rules, level) : factorWorking(rules, table, level);
     step = {
       product: from.factorWorking === null ? value : from.product.times(value),
       next: new Map(),
@@ -77,15 +81,12 @@ function opposed(weight: Decimal, text: string): string {
  * and the partial products along the way are shared too.
  */
 export function linkWeight(rules: Rules, link: EvidenceLink): LinkWeight {
-  const relevance = stepOf(roots(rules), link.relevance, () => factorWorking(rules, 'relevance', link.relevance));
-  const observation = stepOf(relevance, link.observation, () => factorWorking(rules, 'observation', link.observation));
-  const interpretation = stepOf(observation, link.interpretationSteps, () =>
-    interpretationWorking(rules, link.interpretationSteps),
-  );
-  const authenticity = stepOf(interpretation, link.authenticity, () =>
-    factorWorking(rules, 'authenticity', link.authenticity),
-  );
-  const extraction = stepOf(authenticity, link.extraction, () => factorWorking(rules, 'extraction', link.extraction));
+  // No closures here: this runs for every link of every trace.
+  const relevance = stepOf(rules, roots(rules), 'relevance', link.relevance);
+  const observation = stepOf(rules, relevance, 'observation', link.observation);
+  const interpretation = stepOf(rules, observation, 'interpretation', link.interpretationSteps);
+  const authenticity = stepOf(rules, interpretation, 'authenticity', link.authenticity);
+  const extraction = stepOf(rules, authenticity, 'extraction', link.extraction);
   if (extraction.weighed === null) {
     const product = extraction.product;
     const weight = round(product, rules.places.weight, rules.mode);

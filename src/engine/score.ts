@@ -8,7 +8,7 @@ import { independence } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkWeight } from './linkWeight.ts';
 import { logistic } from './logistic.ts';
-import { lookup, perRules } from './perRules.ts';
+import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
@@ -53,12 +53,16 @@ export function createScorer(model: Model, codeHash: string): Scorer {
   const rules = rulesOf(model);
   const configHash = hashOf(model as unknown as Json);
   const priors = new Map<string, Prior>();
-  const priorOf = (type: string): Prior =>
-    lookup(priors, type, () => {
+  const priorOf = (type: string): Prior => {
+    let prior = priors.get(type);
+    if (prior === undefined) {
       const probability = rules.priors.get(type)!;
       const logOdds = priorLogOdds(rules, probability);
-      return { logOdds, probability: plain(probability), logOddsText: fixed(logOdds, rules.places.weight) };
-    });
+      prior = { logOdds, probability: plain(probability), logOddsText: fixed(logOdds, rules.places.weight) };
+      priors.set(type, prior);
+    }
+    return prior;
+  };
   return { rules, configHash, score: (slug, claim) => scoreWith(rules, configHash, codeHash, priorOf, slug, claim) };
 }
 
