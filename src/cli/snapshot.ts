@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { buildCommit, buildDate } from '../lib/buildInfo.ts';
+import { siteOrigin } from '../lib/paths.ts';
 import { makeWacz } from '../lib/snapshot/wacz.ts';
 import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
 import { sha256Hex } from '../lib/snapshot/manifest.ts';
@@ -14,8 +15,6 @@ import { siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
 import { makeZip } from '../lib/snapshot/zip.ts';
 import type { Io } from './run.ts';
 
-/** The site's public address when LEDGER_SITE does not name one (as astro.config.mjs has it). */
-export const DEFAULT_ORIGIN = 'https://claim-ledger.example.org';
 
 /** How the command is run. */
 export interface SnapshotContext {
@@ -78,7 +77,7 @@ export async function snapshotCommand(
     commit: buildCommit(),
     defaultModel: stamp.defaultModel,
     codeHash: stamp.codeHash,
-    origin: (context.env['LEDGER_SITE'] ?? DEFAULT_ORIGIN).replace(/\/+$/, ''),
+    origin: siteOrigin(context.env).replace(/\/+$/, ''),
   };
   const name = snapshotName(info);
 

@@ -9,11 +9,9 @@ import { z, type ZodTypeAny } from 'astro/zod';
 import type { Claim, Model } from '../engine/index.ts';
 import { claimSchema } from '../schemas/claim.ts';
 import { linkAnchor } from './claimView.ts';
-import { claimPath, contributePath, withAnchor } from './paths.ts';
+import { claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
 import type { Problem } from './problems.ts';
 
-/** The address the site is published at when `LEDGER_SITE` names none (as astro.config.mjs has it). */
-export const DEFAULT_SITE_ORIGIN = 'https://claim-ledger.example.org';
 
 /** One field of a claim file. */
 export interface FieldDoc {
@@ -244,8 +242,7 @@ export function problemHelp(
 }
 
 /** The site's public address for help links: `LEDGER_SITE`, else the default. */
-export const helpOrigin = (env: Readonly<Record<string, string | undefined>> = process.env): string =>
-  env['LEDGER_SITE'] ?? DEFAULT_SITE_ORIGIN;
+export const helpOrigin = siteOrigin;
 
 /** The level tables of a model that a link's levels are looked up in. */
 export const LEVEL_TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;

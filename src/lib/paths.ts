@@ -84,3 +84,10 @@ export const robotsPath = (): string => '/robots.txt';
  * for links between pages, which stay root-relative for the offline snapshot.
  */
 export const absoluteUrl = (path: string, site: string | URL): string => new URL(path, site).href;
+
+/** The address the site is published at when `LEDGER_SITE` names none (astro.config.mjs has the same). */
+export const DEFAULT_SITE_ORIGIN = 'https://claim-ledger.example.org';
+
+/** The site's public address: `LEDGER_SITE`, else the default. */
+export const siteOrigin = (env: Readonly<Record<string, string | undefined>> = process.env): string =>
+  env['LEDGER_SITE'] ?? DEFAULT_SITE_ORIGIN;
