@@ -1,12 +1,12 @@
 /**
- * Writes the Pagefind search bundle for a built site: indexes its HTML (only pages marked with
- * `data-pagefind-body`, see search.ts) and writes `pagefind/` inside the same folder. Run by
- * `scripts/build.ts` on the staging folder, before it replaces `dist/`.
+ * Writes the Pagefind search bundle for a built site: indexes the claim pages under the default
+ * model (the pages marked with `data-pagefind-body`, see search.ts) and writes `pagefind/` inside
+ * the same folder. Run by `scripts/build.ts` on the staging folder, before it replaces `dist/`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { close, createIndex } from 'pagefind';
-import { PAGEFIND_CONFIG, PAGEFIND_FOLDER } from './search.ts';
+import { PAGEFIND_CONFIG, PAGEFIND_FOLDER, PAGEFIND_GLOB } from './search.ts';
 
 /** What indexing did: how many pages it indexed, or why it failed. */
 export type IndexOutcome = { readonly pages: number } | { readonly errors: readonly string[] };
@@ -19,7 +19,7 @@ export async function indexSite(dir: string): Promise<IndexOutcome> {
       excludeSelectors: [...PAGEFIND_CONFIG.excludeSelectors],
     });
     if (!index) return { errors: errors.length > 0 ? errors : ['Pagefind could not create an index'] };
-    const added = await index.addDirectory({ path: dir });
+    const added = await index.addDirectory({ path: dir, glob: PAGEFIND_GLOB });
     if (added.errors.length > 0) return { errors: added.errors };
     const written = await index.writeFiles({ outputPath: join(dir, PAGEFIND_FOLDER) });
     if (written.errors.length > 0) return { errors: written.errors };
