@@ -15,6 +15,8 @@ export default defineConfig({
   outDir: process.env.LEDGER_OUT_DIR ?? './dist',
   build: {
     format: 'directory',
+    // Pages render a few at a time, so one page's writing overlaps the next one's rendering.
+    concurrency: 4,
     // External stylesheets only: the Content-Security-Policy allows no inline <style> blocks to be needed.
     inlineStylesheets: 'never',
   },
