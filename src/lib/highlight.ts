@@ -5,10 +5,12 @@
  * Thousands of pages each show a trace of a few hundred lines, and most of those lines recur
  * from trace to trace (`"places": 4,`, a level's name, a claim's passage under six models). So
  * shiki highlights line by line, carrying its grammar state from one line to the next as it does
- * inside one document, and each distinct (grammar state, line) is highlighted once per build: the
- * output is the same HTML as highlighting the whole document at once (tested), at a fraction of the
- * cost and without keeping every page's highlighted trace in memory.
+ * inside one document, and a (grammar state, line) pair seen recently is not highlighted again:
+ * the output is the same HTML as highlighting the whole document at once (tested), at a fraction of
+ * the cost. The memo keeps the recently used lines only, so lines that occur once (a trace's hashes)
+ * do not pile up in memory over a build of thousands of pages.
  */
+import { LRUCache } from 'lru-cache';
 import { createHighlighter, hastToHtml, type GrammarState, type Highlighter } from 'shiki';
 
 type Lang = 'json' | 'python' | 'yaml' | 'typescript';
@@ -26,13 +28,14 @@ function loaded(): Promise<Highlighter> {
 /** What one line highlights to, and the grammar state the next line starts from. */
 interface Line {
   html: string;
-  state: GrammarState;
   stateKey: number;
 }
 
-const lines = new Map<string, Line>();
+const lines = new LRUCache<string, Line>({ max: 50_000 });
 /** Grammar states by their description, numbered so that line keys stay short. */
 const stateKeys = new Map<string, number>();
+/** One grammar state per number (documents nest only so deep, so there are few). */
+const states = new Map<number, GrammarState>();
 /** The `<pre><code>` frame around the lines, per language (it depends only on the themes). */
 const frames = new Map<Lang, { open: string; close: string }>();
 
@@ -64,6 +67,7 @@ function keyOf(state: GrammarState): number {
   if (key === undefined) {
     key = stateKeys.size + 1;
     stateKeys.set(description, key);
+    states.set(key, state);
   }
   return key;
 }
@@ -72,14 +76,15 @@ function highlightLine(shiki: Highlighter, lang: Lang, text: string, before: Lin
   const key = `${lang}\u0000${before?.stateKey ?? 0}\u0000${text}`;
   const known = lines.get(key);
   if (known !== undefined) return known;
-  const hast = shiki.codeToHast(text, { ...OPTIONS, lang, ...(before && { grammarState: before.state }) });
+  const grammarState = before && states.get(before.stateKey);
+  const hast = shiki.codeToHast(text, { ...OPTIONS, lang, ...(grammarState && { grammarState }) });
   const state = shiki.getLastGrammarState(hast);
   if (state === undefined) throw new Error(`shiki gave no grammar state for a ${lang} line`);
   const html = hastToHtml(hast);
   const start = html.indexOf('<code>') + '<code>'.length;
   const end = html.lastIndexOf('</code>');
   if (!frames.has(lang)) frames.set(lang, { open: html.slice(0, start), close: html.slice(end) });
-  const line: Line = { html: html.slice(start, end), state, stateKey: keyOf(state) };
+  const line: Line = { html: html.slice(start, end), stateKey: keyOf(state) };
   lines.set(key, line);
   return line;
 }
