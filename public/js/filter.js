@@ -1,15 +1,16 @@
 /*
  * The claim listing's filters, in place. Without this script every filter link opens a
- * pre-rendered page; with it, a click shows and hides rows by their data-type and data-state,
- * re-orders them by data-probability, data-coverage or data-recorded, and updates the counts, the
- * links and aria-current, with no page load. A classic script: no modules, no fetch, so it also
+ * pre-rendered page; with it, on a page that lists every claim, a click shows and hides rows by
+ * their data-type and data-state, re-orders them by data-probability, data-coverage or
+ * data-recorded, and updates the counts, the links and aria-current, with no page load. A classic script: no modules, no fetch, so it also
  * works from file://. It repeats the ordering of src/lib/browse.ts (sortRows).
  */
 (function () {
   'use strict';
   var nav = document.querySelector('[data-filters]');
   var table = document.querySelector('[data-claims]');
-  if (!nav || !table || !table.tBodies[0]) return;
+  // Only a table of every claim can be filtered in place; elsewhere the links open their pages.
+  if (!nav || !table || !table.tBodies[0] || !table.hasAttribute('data-complete')) return;
   var body = table.tBodies[0];
   var rows = Array.prototype.slice.call(body.rows);
   var links = Array.prototype.slice.call(nav.querySelectorAll('a[data-set]'));

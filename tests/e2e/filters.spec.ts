@@ -130,6 +130,31 @@ test.describe('with JavaScript', () => {
     expect((await shown(page)).map((r) => r.href)).toEqual(sorted.map((r) => r.href));
   });
 
+  test('a filtered page lists only its own rows, and its filter links open their pages', async ({ page }) => {
+    await page.goto('/');
+    const all = await rowsOf(page);
+    const state = selective(all, 'state');
+    const type = selective(all, 'type');
+    await page.goto(browse('all', state, 'recorded'));
+    const listed = await rowsOf(page);
+    expect(listed.length, 'some rows match').toBeGreaterThan(0);
+    expect(listed.length, 'no row of another state is in the page, hidden or not').toBe(
+      all.filter((r) => r.state === state).length,
+    );
+    expect(listed.every((r) => r.visible && r.state === state)).toBe(true);
+
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    await (await linkTo(page, browse(type, state, 'recorded'))).click();
+    await expect(page).toHaveURL(new RegExp(`${browse(type, state, 'recorded')}$`));
+    expect(await page.evaluate(() => '__samePage' in window), 'a new page was loaded').toBe(false);
+    expect((await rowsOf(page)).map((r) => r.href).sort()).toEqual(
+      all
+        .filter((r) => r.state === state && r.type === type)
+        .map((r) => r.href)
+        .sort(),
+    );
+  });
+
   test('a type filter shows only that type', async ({ page }) => {
     await page.goto('/');
     const all = await rowsOf(page);
