@@ -7,7 +7,7 @@ import { buildCommit, buildDate } from './buildInfo.ts';
 import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
 import { InputError } from './problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
-import { traceCacheFromEnv, type TraceCache } from './traceCache.ts';
+import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -29,11 +29,15 @@ export interface Site {
 
 let cached: Site | null = null;
 
-/** How many traces a scoring pass worked out and how many it took from the cache. */
+/**
+ * How many traces a scoring pass worked out, how many it took from the cache, how many damaged
+ * entries it wrote again and how many entries of other inputs it removed from the cache.
+ */
 export interface ScoreCount {
   readonly scored: number;
   readonly fromCache: number;
   readonly rewritten: number;
+  readonly pruned: number;
 }
 
 /**
@@ -53,10 +57,12 @@ export function scoreAll(
   const bar = progress('scoring', total, { stream });
   let scored = 0;
   let rewritten = 0;
+  const keys: TraceKey[] = [];
   for (const { id, model } of models) {
     const scorer = createScorer(model, codeHash);
     for (const { slug, claim } of claims) {
       const key = { inputHash: inputHashOf(claim), configHash: scorer.configHash, codeHash, slug };
+      keys.push(key);
       const found = cache?.get(key);
       let trace = found?.trace ?? null;
       if (trace === null) {
@@ -69,9 +75,14 @@ export function scoreAll(
       bar.tick();
     }
   }
-  const note = rewritten > 0 ? `; ${rewritten} damaged cache ${rewritten === 1 ? 'entry' : 'entries'} rewritten` : '';
-  bar.done(`scored ${scored} of ${total} traces (${total - scored} from cache${note})`);
-  return Object.assign(traces, { count: { scored, fromCache: total - scored, rewritten } });
+  // Entries of claims and models that changed or went would otherwise pile up build after build.
+  const pruned = cache?.prune(keys) ?? 0;
+  const notes = [
+    ...(rewritten > 0 ? [`${rewritten} damaged cache ${rewritten === 1 ? 'entry' : 'entries'} rewritten`] : []),
+    ...(pruned > 0 ? [`${pruned} stale cache ${pruned === 1 ? 'entry' : 'entries'} removed`] : []),
+  ];
+  bar.done(`scored ${scored} of ${total} traces (${[`${total - scored} from cache`, ...notes].join('; ')})`);
+  return Object.assign(traces, { count: { scored, fromCache: total - scored, rewritten, pruned } });
 }
 
 /** Loads, validates and scores the repository's content (once per process). */

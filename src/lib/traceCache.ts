@@ -6,7 +6,7 @@
  * damaged or foreign entry is ignored (and the caller writes it again).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRACE_FORMAT, type Trace } from '../engine/index.ts';
 
@@ -26,6 +26,11 @@ export interface TraceCache {
   readonly dir: string;
   get(key: TraceKey): CacheLookup;
   put(key: TraceKey, trace: Trace): void;
+  /**
+   * Deletes every entry but those of `keep` and returns how many went: after a build has looked
+   * up every trace of its content, the others belong to claims and models that changed or went.
+   */
+  prune(keep: Iterable<TraceKey>): number;
 }
 
 /** The folder the build uses unless `LEDGER_TRACE_CACHE` names another (or `off`). */
@@ -91,6 +96,36 @@ export function openTraceCache(dir: string): TraceCache {
         // A cache that cannot be written only costs a re-score next time.
         rmSync(temporary, { force: true });
       }
+    },
+    prune(keep) {
+      const kept = new Set<string>();
+      for (const key of keep) kept.add(`${traceCacheKey(key)}.json`);
+      let removed = 0;
+      let folders: string[];
+      try {
+        folders = readdirSync(dir).filter((name) => /^[0-9a-f]{2}$/.test(name));
+      } catch {
+        return 0;
+      }
+      for (const folder of folders) {
+        let names: string[];
+        try {
+          names = readdirSync(join(dir, folder));
+        } catch {
+          continue;
+        }
+        // Only finished entries: a `.tmp` file may be another build's entry being written.
+        for (const name of names) {
+          if (!/^[0-9a-f]{64}\.json$/.test(name) || kept.has(name)) continue;
+          try {
+            rmSync(join(dir, folder, name));
+            removed += 1;
+          } catch {
+            // Gone already, or not ours to delete: either way nothing to count.
+          }
+        }
+      }
+      return removed;
     },
   };
 }

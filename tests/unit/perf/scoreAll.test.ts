@@ -31,7 +31,7 @@ describe('scoring every claim under every model', () => {
     const out = stream();
     const traces = scoreAll(models, claims, codeHash, freshCache(), out);
     expect(traces.size).toBe(total);
-    expect(traces.count).toEqual({ scored: total, fromCache: 0, rewritten: 0 });
+    expect(traces.count).toEqual({ scored: total, fromCache: 0, rewritten: 0, pruned: 0 });
     expect(out.text).toBe(`scored ${total} of ${total} traces (0 from cache)\n`);
   });
 
@@ -61,7 +61,11 @@ describe('scoring every claim under every model', () => {
     const out = stream();
     const traces = scoreAll(models, changed, codeHash, cache, out);
     expect(traces.count.scored).toBe(models.length);
-    expect(out.text).toBe(`scored ${models.length} of ${total} traces (${total - models.length} from cache)\n`);
+    // The changed claim's old entries, one per model, are removed.
+    expect(traces.count.pruned).toBe(models.length);
+    expect(out.text).toBe(
+      `scored ${models.length} of ${total} traces (${total - models.length} from cache; ${models.length} stale cache entries removed)\n`,
+    );
     expect(traces.get(`${claims[3]!.slug} ${models[0]!.id}`)!.input.statement).toMatch(/\(edited\)$/);
   });
 
@@ -82,9 +86,30 @@ describe('scoring every claim under every model', () => {
       scored: 1,
       fromCache: total - 1,
       rewritten: 1,
+      pruned: 0,
     });
     expect(out.text).toBe(`scored 1 of ${total} traces (${total - 1} from cache; 1 damaged cache entry rewritten)\n`);
     expect(scoreAll(models, claims, codeHash, cache, stream()).count.scored).toBe(0);
+  });
+
+  it('keeps only the entries of the content it scored, leaving files being written alone', () => {
+    const cache = freshCache();
+    const entries = (): string[] =>
+      readdirSync(cache.dir).flatMap((shard) => readdirSync(join(cache.dir, shard)).map((name) => `${shard}/${name}`));
+    scoreAll(models, claims, codeHash, cache, stream());
+    const shard = readdirSync(cache.dir)[0]!;
+    const writing = `${shard}/${'a'.repeat(64)}.json.123.tmp`;
+    writeFileSync(join(cache.dir, writing), 'being written');
+    const changed: LoadedClaim[] = claims.map((c) => ({ ...c, claim: { ...c.claim, statement: `${c.claim.statement}!` } }));
+    expect(scoreAll(models, changed, codeHash, cache, stream()).count.pruned).toBe(total);
+    expect(entries().filter((name) => name.endsWith('.json'))).toHaveLength(total);
+    expect(entries()).toContain(writing);
+    expect(scoreAll(models, changed, codeHash, cache, stream()).count).toEqual({
+      scored: 0,
+      fromCache: total,
+      rewritten: 0,
+      pruned: 0,
+    });
   });
 
   it('works without a cache, and shows `n of N` progress on a terminal', () => {
