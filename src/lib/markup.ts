@@ -1,0 +1,69 @@
+/**
+ * Small pieces of markup that every claim page repeats dozens of times (a figure, a step's
+ * heading, a formula, a state badge), as plain functions returning HTML. A claim page shows some
+ * 150 figures and a build writes thousands of pages; a component per figure was most of the
+ * page's rendering time. The components of the same names render through these functions, so each
+ * piece of markup is written once. Escaping is Astro's own, so a page reads the same either way.
+ */
+import type { Field } from './claimView.ts';
+import { tex } from './tex.ts';
+
+export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em';
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for an HTML text node, as Astro escapes `{text}`. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]!);
+}
+
+/** Escapes a double-quoted attribute value, as Astro escapes `name={value}`. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&#38;').replace(/"/g, '&#34;');
+}
+
+/**
+ * One figure read from the trace: `<tag class data-field>text</tag>`, or nothing for null. Its
+ * `data-field` is the figure's dotted path in `trace.json` and its text is exactly the trace's
+ * value, so a test can compare the page with the trace.
+ */
+export function fieldHtml(f: Field | null, as: FieldTag = 'span', className?: string): string {
+  if (f === null) return '';
+  const cls = className === undefined ? '' : ` class="${escapeAttribute(className)}"`;
+  const datetime = as === 'time' ? ` datetime="${escapeAttribute(f.text)}"` : '';
+  return `<${as}${cls}${datetime} data-field="${escapeAttribute(f.path)}">${escapeHtml(f.text)}</${as}>`;
+}
+
+/** What a step heading shows and where its links go. */
+export interface StepHeadingProps {
+  readonly id: string;
+  /** The heading's own words, as HTML. */
+  readonly titleHtml: string;
+  readonly level?: 2 | 3;
+  /** The same step elsewhere (e.g. under the default model), when there is one. */
+  readonly alsoHref?: string | undefined;
+  readonly alsoLabel?: string | undefined;
+}
+
+/** A heading for one step of the working, with its anchor and a visible "link to this step". */
+export function stepHeadingHtml({ id, titleHtml, level = 2, alsoHref, alsoLabel }: StepHeadingProps): string {
+  const also = alsoHref
+    ? `<a class="anchor also" href="${escapeAttribute(alsoHref)}">${escapeHtml(alsoLabel ?? 'this step under the default model')}</a>`
+    : '';
+  const anchor = `<a class="anchor" href="${escapeAttribute(`#${id}`)}">link to this step<span class="visually-hidden"> (${escapeHtml(id)})</span></a>`;
+  return `<h${level}> ${titleHtml} ${anchor} ${also}</h${level}>`;
+}
+
+/**
+ * A display formula rendered by KaTeX at build time. It scrolls inside itself on a narrow screen,
+ * so it is focusable (keyboard readers can scroll it) and named for screen readers, which also read
+ * KaTeX's MathML. `label` says what it works out, e.g. "the prior's log-odds".
+ */
+export function formulaHtml(latex: string, label: string): string {
+  return `<div class="formula" role="group" tabindex="0" aria-label="${escapeAttribute(`Formula: ${label}`)}">${tex(latex, true)}</div>`;
+}
+
+/** A result state as a badge; refusals and model states share one look. */
+export function stateBadgeHtml(state: string): string {
+  return `<span class="${escapeAttribute(`state state-${state}`)}" data-state="${escapeAttribute(state)}">${escapeHtml(state.replaceAll('-', ' '))}</span>`;
+}
