@@ -4,8 +4,9 @@
  * 5 sources, reviews, votes, every claim type, refusals included) and measures:
  *
  * - the engine alone: traces per second on one core, every claim under the six released models;
- * - the full site build (`npm run -s build`, in a throw-away copy of the site) at N/5 and at N, and
- *   the time per claim at N against N/5;
+ * - the full site build (`npm run -s build`, in a throw-away copy of the site) at N/5, N/2 and N:
+ *   the time per claim at N against N/5, and the time per added claim from N/2 to N against N/5 to
+ *   N/2 (which leaves out the fixed start-up);
  * - a bare Astro build of as many trivial pages as the full build made, and full / bare;
  * - the build's peak memory, the size of dist/, the median and largest claim page (gzip, HTML and
  *   its CSS, no fonts);
@@ -37,6 +38,7 @@ interface Figures {
   /** The line through the two builds, t = fixed + per claim × n: what a ratio below 1 is made of. */
   fixed_seconds: number;
   ms_per_claim: number;
+  marginal_ratio: number;
 }
 
 function option(name: string): string | undefined {
@@ -80,14 +82,15 @@ const write = progress('writing claims', claims);
 writeClaims(site, claims, () => write.tick());
 write.done();
 
-// 2. The engine alone, fresh processes pinned to one core: three with the JIT warmed (the median
-// counts), and one first pass in a process whose JIT is cold, shown beside it.
+// 2. The engine alone, fresh processes pinned to one core: five with the JIT warmed (the median
+// counts; on a shared machine single runs vary by a tenth), and one first pass in a process whose
+// JIT is cold, shown beside it.
 interface EngineRun {
   traces: number;
   cpuSeconds: number;
   wallSeconds: number;
 }
-const engineBar = progress('engine runs', 4);
+const engineBar = progress('engine runs', 6);
 const engineRun = (warm: number): EngineRun => {
   const script = join(site, 'scripts', 'bench', 'engine.ts');
   const command = [
@@ -115,7 +118,7 @@ const engineRun = (warm: number): EngineRun => {
   engineBar.tick();
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as EngineRun;
 };
-const engineRuns = [engineRun(3000), engineRun(3000), engineRun(3000)];
+const engineRuns = Array.from({ length: 5 }, () => engineRun(3000));
 const coldJit = engineRun(0);
 engineBar.done();
 const byCpu = engineRuns.map((r) => r.traces / r.cpuSeconds);
@@ -127,7 +130,7 @@ say(
     `(runs: ${byCpu.map((r) => r.toFixed(0)).join(', ')}); first pass with a cold JIT ${coldJitRate.toFixed(0)}/s`,
 );
 
-// 3. Full builds with a cold trace cache: N/5, then N.
+// 3. Full builds with a cold trace cache: N/5, N/2, then N.
 const env = (cache: string, dist: string): NodeJS.ProcessEnv => ({
   ...process.env,
   LEDGER_DIST: dist,
@@ -155,6 +158,15 @@ const smallRun = await build(
   join(site, 'dist-small'),
 );
 rmSync(join(site, 'dist-small'), { recursive: true, force: true });
+// A third size between the two, so that linearity can be read apart from the fixed start-up.
+const half = Math.max(small + 1, Math.round(claims / 2));
+writeClaims(site, half);
+const halfRun = await build(
+  `build at N/2 = ${half} claims (cold trace cache)`,
+  join(root, 'cache-half'),
+  join(site, 'dist-half'),
+);
+rmSync(join(site, 'dist-half'), { recursive: true, force: true });
 writeClaims(site, claims);
 const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
@@ -185,10 +197,13 @@ const bareRun = await measure(process.execPath, ['node_modules/astro/astro.js', 
 if (bareRun.status !== 0) fail('the bare build', bareRun);
 say(`  ${bareRun.seconds.toFixed(1)} s wall, ${bareRun.cpuSeconds?.toFixed(1) ?? '?'} s CPU`);
 
-// Two builds fit t = fixed + perClaim × n exactly: a ratio below 1 is the fixed start-up (bundling,
-// checking, indexing) spread over more claims, a ratio above 1 a build that slows as it grows.
+// The line through N/5 and N, t = fixed + perClaim × n: a scaling ratio below 1 is the fixed
+// start-up (bundling, checking, indexing) spread over more claims. The time each added claim costs
+// from N/5 to N/2 and from N/2 to N says whether the build slows as it grows (1 is linear).
 const perClaim = (fullRun.seconds - smallRun.seconds) / (claims - small);
 const fixed = fullRun.seconds - perClaim * claims;
+const marginal =
+  (fullRun.seconds - halfRun.seconds) / (claims - half) / ((halfRun.seconds - smallRun.seconds) / (half - small));
 const figures: Figures = {
   traces_per_second: Math.round(tracesPerSecond),
   build_seconds: round(fullRun.seconds, 1),
@@ -202,6 +217,7 @@ const figures: Figures = {
   rebuild_seconds: round(rebuildRun.seconds, 1),
   fixed_seconds: round(fixed, 1),
   ms_per_claim: round(perClaim * 1000, 1),
+  marginal_ratio: round(marginal, 3),
 };
 const loadAtEnd = loadavg()
   .map((l) => l.toFixed(1))
@@ -229,6 +245,11 @@ if (asJson) {
     ['full / bare', `${figures.build_vs_bare}${cpuRatio}`, '≤ 3'],
     [`time per claim, N / (N/5)`, `${figures.scaling_ratio}${cpuScaling}`, '0.9 – 1.1'],
     ['  as a line through both', `${figures.fixed_seconds} s + ${figures.ms_per_claim} ms per claim`, ''],
+    [
+      `  per added claim, N/2→N / N/5→N/2`,
+      `${figures.marginal_ratio} (build at N/2: ${halfRun.seconds.toFixed(1)} s)`,
+      '1 is linear',
+    ],
     ['peak RSS of the build', `${figures.peak_rss_mb ?? '?'} MB`, '≤ 2048'],
     ['dist/', `${figures.dist_mb} MB`, ''],
     ['claim page, gzip (median)', `${figures.page_kb_gzip_median} KB`, '≤ 40'],
