@@ -14,7 +14,12 @@ export function tex(latex: string, display = false): string {
   const key = `${display ? 'D' : 'I'}${latex}`;
   let html = cache.get(key);
   if (html === undefined) {
-    html = katex.renderToString(latex, { displayMode: display, throwOnError: true, output: 'htmlAndMathml', strict: 'error' });
+    html = katex.renderToString(latex, {
+      displayMode: display,
+      throwOnError: true,
+      output: 'htmlAndMathml',
+      strict: 'error',
+    });
     cache.set(key, html);
   }
   return html;
@@ -22,5 +27,7 @@ export function tex(latex: string, display = false): string {
 
 /** Escapes text for use inside `\text{…}` in a formula. */
 export function texText(text: string): string {
-  return text.replace(/[\\{}$&#^_%~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`));
+  return text.replace(/[\\{}$&#^_%~]/g, (c) =>
+    c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`,
+  );
 }

@@ -100,7 +100,10 @@ describe('scoring every claim under every model', () => {
     const shard = readdirSync(cache.dir)[0]!;
     const writing = `${shard}/${'a'.repeat(64)}.json.123.tmp`;
     writeFileSync(join(cache.dir, writing), 'being written');
-    const changed: LoadedClaim[] = claims.map((c) => ({ ...c, claim: { ...c.claim, statement: `${c.claim.statement}!` } }));
+    const changed: LoadedClaim[] = claims.map((c) => ({
+      ...c,
+      claim: { ...c.claim, statement: `${c.claim.statement}!` },
+    }));
     expect(scoreAll(models, changed, codeHash, cache, stream()).count.pruned).toBe(total);
     expect(entries().filter((name) => name.endsWith('.json'))).toHaveLength(total);
     expect(entries()).toContain(writing);

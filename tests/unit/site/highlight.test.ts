@@ -17,7 +17,8 @@ describe('highlight, line by line with a memo', () => {
   });
 
   it('gives shiki’s own HTML for every claim file, the Python reference and a TypeScript file', async () => {
-    for (const path of claims) expect(await highlight(read(path), 'yaml'), path).toBe(await highlightWhole(read(path), 'yaml'));
+    for (const path of claims)
+      expect(await highlight(read(path), 'yaml'), path).toBe(await highlightWhole(read(path), 'yaml'));
     const python = read('reference/ledger.py');
     expect(await highlight(python, 'python')).toBe(await highlightWhole(python, 'python'));
     const typescript = read('src/lib/highlight.ts');

@@ -43,7 +43,9 @@ describe('stepHeadingHtml', () => {
 describe('formulaHtml and stateBadgeHtml', () => {
   it('renders a named, focusable KaTeX formula', () => {
     const html = formulaHtml('x = 1', "the prior's log-odds");
-    expect(html).toMatch(/^<div class="formula" role="group" tabindex="0" aria-label="Formula: the prior's log-odds"><span class="katex-display">/);
+    expect(html).toMatch(
+      /^<div class="formula" role="group" tabindex="0" aria-label="Formula: the prior's log-odds"><span class="katex-display">/,
+    );
     expect(html).toContain('<math');
     expect(html.endsWith('</div>')).toBe(true);
   });
