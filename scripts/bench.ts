@@ -150,23 +150,19 @@ const build = async (label: string, cache: string, dist: string): Promise<Run> =
   );
   return run;
 };
+/** A cold build of the first `n` synthetic claims, its output removed afterwards. */
+const buildOf = async (n: number, what: string): Promise<Run> => {
+  writeClaims(site, n);
+  const out = join(site, `dist-${n}`);
+  const run = await build(`build at ${what} = ${n} claims (cold trace cache)`, join(root, `cache-${n}`), out);
+  rmSync(out, { recursive: true, force: true });
+  return run;
+};
 const small = Math.max(1, Math.round(claims / 5));
-writeClaims(site, small);
-const smallRun = await build(
-  `build at N/5 = ${small} claims (cold trace cache)`,
-  join(root, 'cache-small'),
-  join(site, 'dist-small'),
-);
-rmSync(join(site, 'dist-small'), { recursive: true, force: true });
+const smallRun = await buildOf(small, 'N/5');
 // A third size between the two, so that linearity can be read apart from the fixed start-up.
 const half = Math.max(small + 1, Math.round(claims / 2));
-writeClaims(site, half);
-const halfRun = await build(
-  `build at N/2 = ${half} claims (cold trace cache)`,
-  join(root, 'cache-half'),
-  join(site, 'dist-half'),
-);
-rmSync(join(site, 'dist-half'), { recursive: true, force: true });
+const halfRun = await buildOf(half, 'N/2');
 writeClaims(site, claims);
 const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
