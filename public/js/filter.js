@@ -2,8 +2,9 @@
  * The claim listing's filters, in place. Without this script every filter link opens a
  * pre-rendered page; with it, on a page that lists every claim, a click shows and hides rows by
  * their data-type and data-state, re-orders them by data-probability, data-coverage or
- * data-recorded, and updates the counts, the links and aria-current, with no page load. A classic script: no modules, no fetch, so it also
- * works from file://. It repeats the ordering of src/lib/browse.ts (sortRows).
+ * data-recorded, and updates the counts, the links and aria-current, with no page load. A classic
+ * script: no modules, no fetch, so it also works from file://. It repeats the ordering of
+ * src/lib/browse.ts (sortRows).
  */
 (function () {
   'use strict';
