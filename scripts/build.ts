@@ -9,13 +9,14 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
+import { ledgerFolders } from '../src/lib/folders.ts';
 import { indexSite } from '../src/lib/searchIndex.ts';
 
 const out = resolve(process.env['LEDGER_DIST'] ?? 'dist');
 const staging = `${out}.staging-${process.pid}`;
 const previous = `${out}.previous-${process.pid}`;
 
-const checked = await runCommand(processIo, () => checkCommand(processIo, { content: 'content', models: 'models' }));
+const checked = await runCommand(processIo, () => checkCommand(processIo, ledgerFolders()));
 if (checked !== 0) {
   process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
   process.exit(checked);

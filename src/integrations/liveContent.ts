@@ -12,6 +12,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin, ViteDevServer } from 'vite';
+import { ledgerFolders } from '../lib/folders.ts';
 
 /** Where the content lives and which module holds the memoised site. */
 export interface LiveContentOptions {
@@ -31,9 +32,8 @@ export function liveContentRoots(
   root: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): string[] {
-  const content = resolve(root, env['LEDGER_CONTENT'] ?? 'content');
-  const models = resolve(root, env['LEDGER_MODELS'] ?? 'models');
-  return [resolve(content, 'claims'), models];
+  const folders = ledgerFolders(env);
+  return [resolve(root, folders.content, 'claims'), resolve(root, folders.models)];
 }
 
 /** Whether a file lies inside one of the roots (a root itself is not a file of it). */

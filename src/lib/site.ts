@@ -4,6 +4,7 @@
  */
 import { createScorer, inputHashOf, type Trace } from '../engine/index.ts';
 import { buildCommit, buildDate } from './buildInfo.ts';
+import { ledgerFolders } from './folders.ts';
 import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
 import { InputError } from './problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
@@ -88,9 +89,10 @@ export function scoreAll(
 /** Loads, validates and scores the repository's content (once per process). */
 export function getSite(options: { content?: string; models?: string } = {}): Site {
   if (cached) return cached;
+  const folders = ledgerFolders();
   const { ledger, problems } = loadLedger({
-    content: options.content ?? process.env['LEDGER_CONTENT'] ?? 'content',
-    models: options.models ?? process.env['LEDGER_MODELS'] ?? 'models',
+    content: options.content ?? folders.content,
+    models: options.models ?? folders.models,
   });
   if (!ledger) throw new InputError(problems);
   const codeHash = engineCodeHash();
