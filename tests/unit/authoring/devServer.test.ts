@@ -100,10 +100,19 @@ describe.skipIf(!existsSync(chromiumPath()))('npm run dev shows content changes 
     const statement = /^statement: (.*)$/m.exec(original)![1]!;
     const page = await browser!.newPage();
     const errors: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    // Each page load opens the dev server's reload channel anew; a file saved before it is open
+    // would reload nothing, so every save below waits for the page on show to be connected.
+    let connections = 0;
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+      if (m.text().includes('[vite] connected')) connections += 1;
+    });
+    const connected = (count: number) =>
+      expect.poll(() => connections, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
     await page.goto(`${origin}/claims/${SLUG}/`);
     const heading = page.locator('h1.claim-statement');
     expect(await heading.textContent({ timeout: 60_000 })).toBe(statement);
+    await connected(1);
 
     // Saved: the open page reloads by itself with the new statement.
     const edited = 'The Eastbrook water plant met the 2025 lead limit, as edited live.';
@@ -111,12 +120,14 @@ describe.skipIf(!existsSync(chromiumPath()))('npm run dev shows content changes 
     await expect
       .poll(() => heading.textContent({ timeout: 1_000 }).catch(() => null), { timeout: 30_000 })
       .toBe(edited);
+    await connected(2);
 
     // A mistake: the page shows the check message instead of stale content.
     writeFileSync(file, original.replace('type: factual', 'type: factual\ntype: twice'));
     await expect.poll(async () => (await page.content()).includes(edited), { timeout: 30_000 }).toBe(false);
     const response = await fetch(`${origin}/claims/${SLUG}/`);
     expect(response.status).toBe(500);
+    await connected(3);
 
     // Fixed: the page comes back.
     writeFileSync(file, original);
