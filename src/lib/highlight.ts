@@ -9,6 +9,12 @@
  * the output is the same HTML as highlighting the whole document at once (tested), at a fraction of
  * the cost. The memo keeps the recently used lines only, so lines that occur once (a trace's hashes)
  * do not pile up in memory over a build of thousands of pages.
+ *
+ * Shiki colours every token with an inline `style` of both themes' colours, which made the inline
+ * styles most of a claim page's bytes. A token in the code's own default colour needs no span at
+ * all, and the few colours the two themes use are classes of the site's stylesheet
+ * (`TOKEN_CLASSES`, mirrored in `src/styles/global.css` and tested against it); a colour not in the
+ * table keeps shiki's inline style, so nothing is ever shown in the wrong colour.
  */
 import { LRUCache } from 'lru-cache';
 import { createHighlighter, hastToHtml, type GrammarState, type Highlighter } from 'shiki';
@@ -17,6 +23,33 @@ type Lang = 'json' | 'python' | 'yaml' | 'typescript';
 
 const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 const OPTIONS = { themes: THEMES, defaultColor: 'light' } as const;
+
+/** Classes for the token colours the two themes use, by shiki's inline style (light and dark). */
+export const TOKEN_CLASSES: ReadonlyMap<string, string> = new Map([
+  ['color:#024C1A;--shiki-dark:#72F088', 'hl-green'],
+  ['color:#032563;--shiki-dark:#ADDCFF', 'hl-navy'],
+  ['color:#023B95;--shiki-dark:#91CBFF', 'hl-blue'],
+  ['color:#A0111F;--shiki-dark:#FF9492', 'hl-red'],
+  ['color:#702C00;--shiki-dark:#FFB757', 'hl-orange'],
+  ['color:#622CBC;--shiki-dark:#DBB7FF', 'hl-purple'],
+  ['color:#66707B;--shiki-dark:#BDC4CC', 'hl-grey'],
+]);
+
+/** The code's default colours, as the `<pre>` frame declares them. */
+const DEFAULT_STYLE = 'color:#0e1116;--shiki-dark:#f0f3f6';
+
+/**
+ * Shiki's HTML with its token spans made small: a token in the default colour loses its span, a
+ * token in a colour of `TOKEN_CLASSES` gets the class instead of the inline style. The text is
+ * untouched (shiki has escaped it already, so a token's text holds no `<`).
+ */
+export function compactTokens(html: string): string {
+  return html.replace(/<span style="([^"]*)">([^<]*)<\/span>/g, (whole, style: string, text: string) => {
+    if (style.toLowerCase() === DEFAULT_STYLE) return text;
+    const name = TOKEN_CLASSES.get(style);
+    return name === undefined ? whole : `<span class="${name}">${text}</span>`;
+  });
+}
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -84,7 +117,7 @@ function highlightLine(shiki: Highlighter, lang: Lang, text: string, before: Lin
   const start = html.indexOf('<code>') + '<code>'.length;
   const end = html.lastIndexOf('</code>');
   if (!frames.has(lang)) frames.set(lang, { open: html.slice(0, start), close: html.slice(end) });
-  const line: Line = { html: html.slice(start, end), stateKey: keyOf(state) };
+  const line: Line = { html: compactTokens(html.slice(start, end)), stateKey: keyOf(state) };
   lines.set(key, line);
   return line;
 }
@@ -102,7 +135,7 @@ export async function highlight(code: string, lang: Lang = 'json'): Promise<stri
   return `${frame.open}${out.join('\n')}${frame.close}`;
 }
 
-/** Shiki's own highlighting of the whole document at once: what `highlight` must equal. */
+/** Shiki's own highlighting of the whole document at once, made small: what `highlight` must equal. */
 export async function highlightWhole(code: string, lang: Lang = 'json'): Promise<string> {
-  return (await loaded()).codeToHtml(code, { ...OPTIONS, lang });
+  return compactTokens((await loaded()).codeToHtml(code, { ...OPTIONS, lang }));
 }

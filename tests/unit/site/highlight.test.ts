@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { highlight, highlightWhole } from '../../../src/lib/highlight.ts';
+import { createHighlighter } from 'shiki';
+import { compactTokens, highlight, highlightWhole, TOKEN_CLASSES } from '../../../src/lib/highlight.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -41,5 +42,51 @@ describe('highlight, line by line with a memo', () => {
     await highlight(a, 'json');
     expect(await highlight(b, 'json')).toBe(await highlightWhole(b, 'json'));
     expect(await highlight(a, 'json')).toBe(await highlightWhole(a, 'json'));
+  });
+});
+
+describe('compact token markup', () => {
+  const themes = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
+  const shikiOwn = async (code: string, lang: 'json' | 'yaml' | 'python'): Promise<string> => {
+    const shiki = await createHighlighter({ themes: Object.values(themes), langs: [lang] });
+    return shiki.codeToHtml(code, { themes, defaultColor: 'light', lang });
+  };
+  const text = (html: string): string => html.replace(/<[^>]*>/g, '');
+  const trace = JSON.stringify(JSON.parse(read(golden[0]!)), null, 2);
+
+  it('keeps every character of the code that shiki shows', async () => {
+    for (const [code, lang] of [
+      [trace, 'json'],
+      [read(claims[0]!), 'yaml'],
+      [read('reference/ledger.py'), 'python'],
+    ] as const) {
+      expect(text(await highlight(code, lang))).toBe(text(await shikiOwn(code, lang)));
+    }
+  });
+
+  it('drops the spans of tokens in the default colour and gives the known colours a class', async () => {
+    const own = await shikiOwn(trace, 'json');
+    const compact = await highlight(trace, 'json');
+    expect(own).toContain('<span style="color:#0E1116;--shiki-dark:#F0F3F6">');
+    expect(compact).not.toContain('--shiki-dark:#F0F3F6">');
+    expect(compact).toContain('<span class="hl-green">');
+    expect(compact.length).toBeLessThan(own.length * 0.6);
+    // Every token of a trace has a class or no span: no inline token style is left.
+    expect(compact.match(/<span style=/g)).toBeNull();
+  });
+
+  it('keeps shiki’s inline style for a colour it has no class for', () => {
+    const html =
+      '<span style="color:#123456;--shiki-dark:#654321">x</span><span style="color:#0E1116;--shiki-dark:#F0F3F6">y</span>';
+    expect(compactTokens(html)).toBe('<span style="color:#123456;--shiki-dark:#654321">x</span>y');
+  });
+
+  it('has a rule in the stylesheet for both colours of every class', () => {
+    const css = read('src/styles/global.css');
+    for (const [style, name] of TOKEN_CLASSES) {
+      const [, light, dark] = /^color:(#[0-9A-F]{6});--shiki-dark:(#[0-9A-F]{6})$/.exec(style)!;
+      expect(css, name).toContain(`\n.${name} { color: ${light}; }`);
+      expect(css, name).toContain(`  .shiki .${name} { color: ${dark}; }`);
+    }
   });
 });
