@@ -127,21 +127,31 @@ export function stylesheetsOf(html: string): string[] {
   return sheets;
 }
 
+/** What `siteSizes` measured. */
+export interface SiteSizes {
+  readonly distMb: number;
+  /** Every file in the folder, HTML or not: what a host's file-count limit counts. */
+  readonly files: number;
+  readonly htmlPages: number;
+  /** Each claim page gzipped with the CSS it loads. */
+  readonly claimPagesKb: number[];
+  /** Each claim page's HTML alone, uncompressed. */
+  readonly claimPagesHtmlKb: number[];
+}
+
 /** Sizes of a built site: all of it, and each claim page (HTML and its CSS, gzipped; no fonts). */
-export function siteSizes(
-  dist: string,
-  isClaimPage: (relative: string) => boolean,
-  onPage?: () => void,
-): { distMb: number; htmlPages: number; claimPagesKb: number[] } {
+export function siteSizes(dist: string, isClaimPage: (relative: string) => boolean, onPage?: () => void): SiteSizes {
   const files = filesUnder(dist);
   const distMb = files.reduce((sum, f) => sum + f.bytes, 0) / (1024 * 1024);
   const htmlPages = files.filter((f) => f.path.endsWith('.html')).length;
   const cssKb = new Map<string, number>();
   const claimPagesKb: number[] = [];
+  const claimPagesHtmlKb: number[] = [];
   for (const { path } of files) {
     const relative = path.slice(dist.length + 1);
     if (!isClaimPage(relative)) continue;
     const html = readFileSync(path);
+    claimPagesHtmlKb.push(html.length / 1024);
     let kb = gzipSync(html).length / 1024;
     for (const href of stylesheetsOf(html.toString('utf8'))) {
       const clean = href.replace(/[?#].*$/, '');
@@ -152,5 +162,5 @@ export function siteSizes(
     claimPagesKb.push(kb);
     onPage?.();
   }
-  return { distMb, htmlPages, claimPagesKb };
+  return { distMb, files: files.length, htmlPages, claimPagesKb, claimPagesHtmlKb };
 }
