@@ -65,12 +65,20 @@ export function parseYaml(file: string, text: string): { parsed: Parsed | null; 
     return null;
   };
   const data = doc.contents === null ? null : convert(doc.contents, []);
-  const lineOf = (path: readonly (string | number)[]): number => {
+  return { parsed: { file, data, lineOf: lineLookup(lines) }, problems: [] };
+}
+
+/**
+ * The line of a field, or of its nearest parent that exists. Made outside `parseYaml` so that the
+ * closure keeps only the map of lines alive, not the document's syntax tree beside it (a closure
+ * holds every variable of the scope it was made in that any closure there uses).
+ */
+function lineLookup(lines: ReadonlyMap<string, number>): (path: readonly (string | number)[]) => number {
+  return (path) => {
     for (let n = path.length; n >= 0; n--) {
       const line = lines.get(fieldName(path.slice(0, n)));
       if (line !== undefined) return line;
     }
     return 1;
   };
-  return { parsed: { file, data, lineOf }, problems: [] };
 }

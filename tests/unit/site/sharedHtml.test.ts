@@ -20,4 +20,26 @@ describe('renderedOnce', () => {
     expect(await renderedOnce(after, 'a-claim', () => Promise.resolve('new content'))).toBe('new content');
     expect(await renderedOnce(before, 'another-claim', () => Promise.resolve('other'))).toBe('other');
   });
+
+  it('renders once for twins rendered at the same time, and keeps nothing for later', async () => {
+    const site = {};
+    let renders = 0;
+    let finish: (html: string) => void = () => undefined;
+    const slow = () => new Promise<string>((resolve) => (finish = () => resolve(`<p>render ${++renders}</p>`)));
+    const first = renderedOnce(site, 'a-claim', slow);
+    const twin = renderedOnce(site, 'a-claim', slow);
+    finish('');
+    expect(await first).toBe('<p>render 1</p>');
+    expect(await twin).toBe('<p>render 1</p>');
+    // Had the twin rendered again, its copy would wait here for a page that never comes.
+    expect(await renderedOnce(site, 'a-claim', () => Promise.resolve('fresh'))).toBe('fresh');
+  });
+
+  it('keeps nothing of a render that failed', async () => {
+    const site = {};
+    await expect(renderedOnce(site, 'a-claim', () => Promise.reject(new Error('bad formula')))).rejects.toThrow(
+      'bad formula',
+    );
+    expect(await renderedOnce(site, 'a-claim', () => Promise.resolve('fresh'))).toBe('fresh');
+  });
 });
