@@ -3,7 +3,8 @@
  * and state and sorted. Every combination is a pre-rendered page (so filtering works with
  * JavaScript off); `public/js/filter.js` repeats the same filtering and ordering in place.
  */
-import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Trace } from '../engine/index.ts';
+import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../engine/index.ts';
+import type { TraceSummary } from './site.ts';
 
 /** The orders the listing can be sorted in. */
 export const SORTS = ['recorded', 'probability', 'coverage'] as const;
@@ -68,7 +69,7 @@ export function typeSegments(types: readonly string[]): Map<string, string> {
 }
 
 /** Rows for claims (given newest recorded first) from their traces under one model. */
-export function browseRows(claims: readonly { readonly slug: string; readonly trace: Trace }[]): BrowseRow[] {
+export function browseRows(claims: readonly { readonly slug: string; readonly trace: TraceSummary }[]): BrowseRow[] {
   const segments = typeSegments(claims.map((c) => c.trace.input.type));
   return claims.map(({ slug, trace }, index) => {
     const { result, input } = trace;

@@ -554,7 +554,7 @@ export interface ModelRow {
 }
 
 /** The claim under every released model, one row each, from those models' own traces. */
-export function modelRows(traces: readonly Trace[], current: string, defaultModel: string): ModelRow[] {
+export function modelRows(traces: readonly Omit<Trace, 'working'>[], current: string, defaultModel: string): ModelRow[] {
   return traces.map((t) => ({
     model: t.model,
     state: t.result.state,

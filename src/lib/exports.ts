@@ -6,7 +6,8 @@
  * downloaded file is read away from the site.
  */
 import Papa from 'papaparse';
-import type { Claim, Trace } from '../engine/index.ts';
+import type { Claim } from '../engine/index.ts';
+import type { TraceSummary } from './site.ts';
 import { absoluteUrl, claimPath, tracePath } from './paths.ts';
 
 /** The version of the exports' layout; bumped when a column changes meaning or shape. */
@@ -60,7 +61,7 @@ export const SCORE_COLUMNS = [
 ] as const satisfies readonly (keyof ScoreRow)[];
 
 /** One row read from a trace; `site` is the site's address. */
-export function scoreRow(trace: Trace, site: string): ScoreRow {
+export function scoreRow(trace: TraceSummary, site: string): ScoreRow {
   const { result } = trace;
   return {
     claim: trace.claim,
@@ -85,7 +86,7 @@ export function scoreRow(trace: Trace, site: string): ScoreRow {
 export function scoreRows(
   slugs: readonly string[],
   models: readonly string[],
-  traceOf: (slug: string, model: string) => Trace,
+  traceOf: (slug: string, model: string) => TraceSummary,
   site: string,
 ): ScoreRow[] {
   return [...slugs]

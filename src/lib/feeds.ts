@@ -3,7 +3,8 @@
  * site's data: every timestamp comes from a date in the content (a model's `released`, a claim's
  * `recorded` or its latest review), never from the clock, so two builds write the same bytes.
  */
-import type { Claim, Model, Trace } from '../engine/index.ts';
+import type { Claim, Model } from '../engine/index.ts';
+import type { TraceSummary } from './site.ts';
 import { PUBLISHER_NAME } from './claimReview.ts';
 import {
   absoluteUrl,
@@ -194,7 +195,7 @@ export function modelsFeed(
 export interface FeedClaim {
   readonly slug: string;
   readonly claim: Claim;
-  readonly trace: Trace;
+  readonly trace: TraceSummary;
 }
 
 /** When a claim last changed: its `recorded` date, or its latest review's date if that is later. */
@@ -203,7 +204,7 @@ export function claimUpdated(claim: Claim): string {
 }
 
 /** One line on a claim's result: its state and probability, or the refusal and its reason. */
-export function resultSummary(trace: Trace): string {
+export function resultSummary(trace: TraceSummary): string {
   const { state, probability, reason } = trace.result;
   return probability === null
     ? `${state} under ${trace.model}: ${reason ?? 'no probability'}.`

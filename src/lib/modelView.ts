@@ -224,9 +224,9 @@ export type ExampleLink = LinkWorking;
  * scored claim with the most counted links, then the most links, then the first slug. Null when
  * the model scores no claim.
  */
-export function pickWorkedExample(traces: readonly Trace[]): Trace | null {
+export function pickWorkedExample<T extends Omit<Trace, 'working'>>(traces: readonly T[]): T | null {
   const scored = traces.filter((t) => t.result.probability !== null);
-  const counted = (t: Trace) => t.links.filter((l) => l.kept && dec(l.weight).greaterThan(0)).length;
+  const counted = (t: T) => t.links.filter((l) => l.kept && dec(l.weight).greaterThan(0)).length;
   const sorted = [...scored].sort(
     (x, y) =>
       counted(y) - counted(x) ||

@@ -1,7 +1,13 @@
 /**
  * The site's data, computed once per build: every claim scored under every released model exactly
  * once. Pages read traces from here and never re-derive a number.
+ *
+ * What the build keeps for every trace is its summary (the trace without its working, which is
+ * most of it); a page that shows a whole trace gets it scored again on demand, which the engine does
+ * in microseconds and byte for byte the same, and the few most recent are kept. So the memory a
+ * build holds grows with the claims' inputs and results, not with every trace's working.
  */
+import { LRUCache } from 'lru-cache';
 import { createScorer, inputHashOf, type Trace } from '../engine/index.ts';
 import { buildCommit, buildDate } from './buildInfo.ts';
 import { ledgerFolders } from './folders.ts';
@@ -16,17 +22,34 @@ export interface Site {
   readonly models: readonly LoadedModel[];
   readonly defaultModel: LoadedModel;
   /** Claims, newest recorded first, then by slug. */
-  readonly claims: readonly LoadedClaim[];
+  readonly claims: readonly SiteClaim[];
   readonly codeHash: string;
   readonly buildDate: string;
   readonly commit: string | null;
-  /** The trace of a claim under a model. */
+  /** The whole trace of a claim under a model, working included (scored again if not recent). */
   trace(slug: string, model: string): Trace;
+  /** A claim's trace under a model without its working: all that listings, feeds and data read. */
+  summary(slug: string, model: string): TraceSummary;
   /** A model by id. */
   model(id: string): LoadedModel;
   /** A claim by slug. */
-  claim(slug: string): LoadedClaim;
+  claim(slug: string): SiteClaim;
 }
+
+/** A claim as the site holds it: its file and inputs (the parse's line numbers are left behind). */
+export type SiteClaim = Omit<LoadedClaim, 'parsed'>;
+
+/** A trace without its working. */
+export type TraceSummary = Omit<Trace, 'working'>;
+
+/** The summary of a trace: every field but the working (the input is the claim's own object). */
+export function summarise(trace: Trace): TraceSummary {
+  const { traceFormat, claim, model, configHash, inputHash, codeHash, links, result, input } = trace;
+  return { traceFormat, claim, model, configHash, inputHash, codeHash, links, result, input };
+}
+
+/** How many whole traces a build keeps at once: a claim page shows its own and reads every model's. */
+const RECENT_TRACES = 64;
 
 let cached: Site | null = null;
 
@@ -46,14 +69,15 @@ export interface ScoreCount {
  * an entry for its exact inputs is there, else scored (once) and written to the cache. Progress
  * goes to standard error on a terminal, and a one-line count always does.
  */
-export function scoreAll(
+export function scoreAll<T = Trace>(
   models: readonly LoadedModel[],
-  claims: readonly LoadedClaim[],
+  claims: readonly SiteClaim[],
   codeHash: string,
   cache: TraceCache | null,
   stream: ProgressStream = process.stderr,
-): Map<string, Trace> & { readonly count: ScoreCount } {
-  const traces = new Map<string, Trace>();
+  keep: (trace: Trace) => T = (trace) => trace as T,
+): Map<string, T> & { readonly count: ScoreCount } {
+  const traces = new Map<string, T>();
   const total = models.length * claims.length;
   const bar = progress('scoring', total, { stream });
   let scored = 0;
@@ -72,7 +96,7 @@ export function scoreAll(
         if (found?.trace === null && found.reason === 'corrupt') rewritten += 1;
         cache?.put(key, trace);
       }
-      traces.set(`${slug} ${id}`, trace);
+      traces.set(`${slug} ${id}`, keep(trace));
       bar.tick();
     }
   }
@@ -105,12 +129,19 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         a.model.released < b.model.released ? 1 : a.model.released > b.model.released ? -1 : a.id < b.id ? -1 : 1,
       ),
   ];
-  const claims = [...ledger.claims].sort((a, b) =>
+  const claims: SiteClaim[] = ledger.claims.map(({ slug, file, claim }) => ({ slug, file, claim })).sort((a, b) =>
     a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1,
   );
-  const traces = scoreAll(models, claims, codeHash, traceCacheFromEnv());
+  const summaries = scoreAll(models, claims, codeHash, traceCacheFromEnv(), process.stderr, summarise);
   const byId = new Map(models.map((m) => [m.id, m]));
   const bySlug = new Map(claims.map((c) => [c.slug, c]));
+  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
+  const recent = new LRUCache<string, Trace>({ max: RECENT_TRACES });
+  const summaryOf = (slug: string, model: string): TraceSummary => {
+    const summary = summaries.get(`${slug} ${model}`);
+    if (!summary) throw new Error(`no trace for ${slug} under ${model}`);
+    return summary;
+  };
   cached = {
     models,
     defaultModel,
@@ -119,10 +150,16 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     buildDate: buildDate(),
     commit: buildCommit(),
     trace: (slug, model) => {
-      const trace = traces.get(`${slug} ${model}`);
-      if (!trace) throw new Error(`no trace for ${slug} under ${model}`);
+      summaryOf(slug, model);
+      const key = `${slug} ${model}`;
+      let trace = recent.get(key);
+      if (trace === undefined) {
+        trace = scorers.get(model)!.score(slug, bySlug.get(slug)!.claim);
+        recent.set(key, trace);
+      }
       return trace;
     },
+    summary: summaryOf,
     model: (id) => {
       const found = byId.get(id);
       if (!found) throw new Error(`no model ${id}`);

@@ -8,7 +8,7 @@ export const GET: APIRoute = () => {
   const ledger = getSite();
   const claims = ledger.claims.map(({ slug, claim }) => ({
     slug,
-    inputHash: ledger.trace(slug, ledger.defaultModel.id).inputHash,
+    inputHash: ledger.summary(slug, ledger.defaultModel.id).inputHash,
     claim,
   }));
   return new Response(claimsJson(ledger.buildDate, claims), {

@@ -9,7 +9,7 @@ export const GET: APIRoute = ({ site }) => {
   const rows = scoreRows(
     ledger.claims.map((c) => c.slug),
     ledger.models.map((m) => m.id),
-    (slug, model) => ledger.trace(slug, model),
+    (slug, model) => ledger.summary(slug, model),
     site!.href,
   );
   return new Response(scoresCsv(rows), { headers: { 'Content-Type': 'text/csv; charset=utf-8; header=present' } });

@@ -10,7 +10,7 @@ export const GET: APIRoute = ({ site }) => {
   const rows = scoreRows(
     ledger.claims.map((c) => c.slug),
     models,
-    (slug, model) => ledger.trace(slug, model),
+    (slug, model) => ledger.summary(slug, model),
     site!.href,
   );
   const meta = { buildDate: ledger.buildDate, codeHash: ledger.codeHash, defaultModel: ledger.defaultModel.id, models };

@@ -9,7 +9,7 @@ export const GET: APIRoute = ({ site }) => {
   const claims = ledger.claims.map(({ slug, claim }) => ({
     slug,
     claim,
-    trace: ledger.trace(slug, ledger.defaultModel.id),
+    trace: ledger.summary(slug, ledger.defaultModel.id),
   }));
   return new Response(atomXml(claimsFeed(claims, site!.href, ledger.buildDate)), {
     headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' },
