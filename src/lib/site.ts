@@ -3,7 +3,7 @@
  * once. Pages read traces from here and never re-derive a number.
  */
 import { createScorer, inputHashOf, type Trace } from '../engine/index.ts';
-import { buildCommit, buildDate } from './buildInfo.ts';
+import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
 import { ledgerFolders } from './folders.ts';
 import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
 import { InputError } from './problems.ts';
@@ -116,7 +116,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     defaultModel,
     claims,
     codeHash,
-    buildDate: buildDate(),
+    buildDate: buildDate(process.env, { dates: () => contentDates(ledger.claims, ledger.models) }),
     commit: buildCommit(),
     trace: (slug, model) => {
       const trace = traces.get(`${slug} ${model}`);
