@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
 import liveContent from './src/integrations/liveContent.ts';
-import { astroOutDir } from './src/lib/build/paths.ts';
+import { configOutDir } from './src/lib/build/paths.ts';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
 const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
@@ -14,7 +14,7 @@ export default defineConfig({
   site,
   trailingSlash: 'always',
   // Only ever inside the project: see src/lib/build/paths.ts for what Astro publishes otherwise.
-  outDir: astroOutDir(process.env),
+  outDir: configOutDir(process.env),
   build: {
     format: 'directory',
     // Pages render a few at a time, so one page's writing overlaps the next one's rendering.

@@ -69,3 +69,13 @@ export function shownPath(path: string, cwd: string = process.cwd()): string {
   const rel = relative(cwd, path);
   return rel === '' ? '.' : isWithin(path, cwd) ? rel : path;
 }
+
+/** astroOutDir for astro.config.mjs: a folder outside the project ends the process with the message alone. */
+export function configOutDir(env: Readonly<Record<string, string | undefined>>): string {
+  try {
+    return astroOutDir(env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    return process.exit(1);
+  }
+}
