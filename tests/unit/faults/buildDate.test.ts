@@ -109,3 +109,9 @@ it('ledger snapshot without git history is dated by the date the site records, a
     'The snapshot is dated 2026-11-02, the build date site/data/scores.json records, as neither SOURCE_DATE_EPOCH nor git history gives a date.\n',
   ]);
 });
+
+it('takes no date from a site that is not a date (it would name the snapshot file)', () => {
+  const noGit = tempDir();
+  for (const hostile of ['../../../outside', '2026-11-02/../../x', '20261102'])
+    expect(datedBy({}, { cwd: noGit, dates: () => [hostile] })).toEqual({ date: '1970-01-01', source: 'none' });
+});
