@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
 import liveContent from './src/integrations/liveContent.ts';
+import { configOutDir } from './src/lib/build/paths.ts';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
 const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
@@ -12,7 +13,8 @@ const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
 export default defineConfig({
   site,
   trailingSlash: 'always',
-  outDir: process.env.LEDGER_OUT_DIR ?? './dist',
+  // Only ever inside the project: see src/lib/build/paths.ts for what Astro publishes otherwise.
+  outDir: configOutDir(process.env),
   build: {
     format: 'directory',
     // Pages render a few at a time, so one page's writing overlaps the next one's rendering.

@@ -1,56 +1,130 @@
 /**
- * `npm run build`: checks the content first, then builds the site into a fresh folder and only
- * swaps it in for `dist/` when the whole build succeeded, so a failed build never leaves a
- * half-written site (the previous `dist/` stays as it was). Pagefind's search index is written into
- * the staged folder before the swap, so the index always matches the pages beside it.
+ * `npm run build`: checks the folders and the content first, then builds the site into a fresh
+ * folder and only swaps it in for `dist/` (or `LEDGER_DIST`) when the whole build succeeded, so a
+ * failed build never leaves a half-written site (the previous one stays as it was). Pagefind's
+ * search index is written into the staged folder before the swap, so the index always matches the
+ * pages beside it. The steps live in src/lib/build/, where they are tested one by one.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
+import { clearLeftovers } from '../src/lib/build/leftovers.ts';
+import { buildPaths, projectRoot, shownPath } from '../src/lib/build/paths.ts';
+import { publicLinks } from '../src/lib/build/publicFolder.ts';
+import { swapIn } from '../src/lib/build/swap.ts';
+import { targetProblem } from '../src/lib/build/target.ts';
+import { unwritableFolder } from '../src/lib/build/writable.ts';
+import { contentDates, dateNote, datedBy } from '../src/lib/buildInfo.ts';
 import { ledgerFolders } from '../src/lib/folders.ts';
+import { loadLedger } from '../src/lib/load.ts';
 import { indexSite } from '../src/lib/searchIndex.ts';
 
-const out = resolve(process.env['LEDGER_DIST'] ?? 'dist');
-const staging = `${out}.staging-${process.pid}`;
-const previous = `${out}.previous-${process.pid}`;
+const UNTOUCHED = 'the previous site was left untouched';
+function stop(why: string): never {
+  process.stderr.write(`Build stopped: ${why}; ${UNTOUCHED}.\n`);
+  process.exit(1);
+}
+const cannotWrite = (path: string, code: string): string =>
+  `cannot write to ${shownPath(path)} (${code}): make it writable, or set LEDGER_DIST to a folder you can write`;
 
-const checked = await runCommand(processIo, () => checkCommand(processIo, ledgerFolders()));
+const root = projectRoot();
+const given = resolve(process.env['LEDGER_DIST'] ?? join(root, 'dist'));
+function realParent(): string {
+  try {
+    mkdirSync(dirname(given), { recursive: true });
+    return realpathSync(dirname(given));
+  } catch (error) {
+    const { path, code } = error as NodeJS.ErrnoException;
+    return stop(cannotWrite(path ?? dirname(given), code ?? 'unknown'));
+  }
+}
+const paths = buildPaths(root, given, process.pid, realParent());
+const folders = ledgerFolders();
+const reads = [folders.content, folders.models].map((f) => (existsSync(f) ? realpathSync(f) : resolve(f)));
+
+const target = targetProblem(paths.out, root, reads);
+if (target !== null) stop(target);
+
+try {
+  for (const { path, pid, action } of clearLeftovers(paths.out, root)) {
+    process.stdout.write(
+      action === 'removed'
+        ? `Removed ${shownPath(path)}, left by build process ${pid}, which is no longer running.\n`
+        : `Put the previous site back at ${shownPath(paths.out)} from ${shownPath(path)}, where build process ${pid} had moved it before it stopped.\n`,
+    );
+  }
+} catch (error) {
+  const { path, code } = error as NodeJS.ErrnoException;
+  stop(cannotWrite(path ?? dirname(paths.out), code ?? 'unknown'));
+}
+
+const unwritable = unwritableFolder(paths.out, paths.astroOut);
+if (unwritable) stop(cannotWrite(unwritable.path, unwritable.code));
+
+const links = publicLinks(root);
+if (links.length > 0) {
+  for (const link of links) process.stderr.write(`${link}.\n`);
+  stop(`public/ holds ${links.length === 1 ? 'a symbolic link' : `${links.length} symbolic links`} (above)`);
+}
+
+const checked = await runCommand(processIo, () => checkCommand(processIo, folders));
 if (checked !== 0) {
   process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
   process.exit(checked);
 }
 
-const assets = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-assets.ts'], { stdio: 'inherit' });
+// A copy without git history is dated from its content, exactly as getSite() dates it.
+const note = dateNote(
+  datedBy(process.env, {
+    cwd: root,
+    dates: () => {
+      const { ledger } = loadLedger(folders);
+      return ledger ? contentDates(ledger.claims, ledger.models) : [];
+    },
+  }),
+);
+if (note !== null) process.stdout.write(note);
+
+const assets = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-assets.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (assets.status !== 0) process.exit(assets.status ?? 1);
 
-rmSync(staging, { recursive: true, force: true });
+const discard = (): void => {
+  for (const folder of new Set([paths.astroOut, paths.staging])) rmSync(folder, { recursive: true, force: true });
+};
+discard();
 // What a build keeps alive is small (about 330 MB at 1,000 claims × 6 models: the traces and the
 // memos), but V8 lets the heap grow to several times that between full collections. A cap keeps the
 // build's memory near what it uses; NODE_OPTIONS can set another.
 const heap = /--max-old-space-size/.test(process.env['NODE_OPTIONS'] ?? '') ? [] : ['--max-old-space-size=1536'];
 const astro = spawnSync(process.execPath, [...heap, 'node_modules/astro/astro.js', 'build', '--silent'], {
+  cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, LEDGER_OUT_DIR: staging, ASTRO_TELEMETRY_DISABLED: '1' },
+  env: { ...process.env, LEDGER_OUT_DIR: paths.astroOut, ASTRO_TELEMETRY_DISABLED: '1' },
 });
 if (astro.status !== 0) {
-  rmSync(staging, { recursive: true, force: true });
-  process.stderr.write('Build failed; the previous site was left untouched.\n');
+  discard();
+  process.stderr.write(`Build failed; ${UNTOUCHED}.\n`);
   process.exit(astro.status ?? 1);
 }
 
 // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
-const indexed = await indexSite(staging);
+const indexed = await indexSite(paths.astroOut);
 if ('errors' in indexed) {
-  rmSync(staging, { recursive: true, force: true });
-  process.stderr.write(`Search indexing failed; the previous site was left untouched.\n${indexed.errors.join('\n')}\n`);
+  discard();
+  process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${indexed.errors.join('\n')}\n`);
   process.exit(1);
 }
 process.stdout.write(`Indexed ${indexed.pages} claim pages for search.\n`);
 
-rmSync(previous, { recursive: true, force: true });
-if (existsSync(out)) renameSync(out, previous);
-renameSync(staging, out);
-rmSync(previous, { recursive: true, force: true });
-process.stdout.write(`Built the site into ${out}. View it with: npm run preview\n`);
+const swapped = swapIn(paths);
+if ('failed' in swapped) stop(cannotWrite(swapped.failed, swapped.code));
+if (swapped.warning !== null)
+  process.stderr.write(
+    `warning: the new site is in place, but the previous one could not be removed: ${swapped.warning}\n`,
+  );
+process.stdout.write(`Built the site into ${shownPath(paths.out)}. View it with: npm run preview\n`);

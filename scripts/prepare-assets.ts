@@ -1,15 +1,25 @@
 /**
  * Copies KaTeX's stylesheet and its woff2 fonts into `public/katex/`, so that the site serves them
  * itself (no CDN) and the offline snapshot carries them. The stylesheet is rewritten to name only
- * the woff2 files, which every browser this site supports reads.
+ * the woff2 files, which every browser this site supports reads. A symbolic link under `public/`
+ * stops it before it writes anything: it would write through a linked folder, and the site would
+ * publish what the link points at.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { projectRoot } from '../src/lib/build/paths.ts';
+import { publicLinks } from '../src/lib/build/publicFolder.ts';
 
 const require = createRequire(import.meta.url);
 const katexDist = dirname(require.resolve('katex/dist/katex.min.css'));
-const target = join('public', 'katex');
+const root = projectRoot();
+const links = publicLinks(root);
+if (links.length > 0) {
+  for (const link of links) process.stderr.write(`${link}.\n`);
+  process.exit(1);
+}
+const target = join(root, 'public', 'katex');
 mkdirSync(join(target, 'fonts'), { recursive: true });
 
 const css = readFileSync(join(katexDist, 'katex.min.css'), 'utf8').replace(

@@ -5,8 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { buildCommit, buildDate } from '../lib/buildInfo.ts';
+import { buildCommit, datedBy, NO_DATE } from '../lib/buildInfo.ts';
 import { siteOrigin } from '../lib/paths.ts';
+import { findSymlinks } from '../lib/symlinks.ts';
 import { makeWacz } from '../lib/snapshot/wacz.ts';
 import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
 import { sha256Hex } from '../lib/snapshot/manifest.ts';
@@ -14,7 +15,6 @@ import { snapshotName, type SnapshotInfo } from '../lib/snapshot/name.ts';
 import { siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
 import { makeZip } from '../lib/snapshot/zip.ts';
 import type { Io } from './run.ts';
-
 
 /** How the command is run. */
 export interface SnapshotContext {
@@ -26,6 +26,18 @@ export interface SnapshotContext {
 
 /** How many warnings are printed before the rest are counted. */
 const MAX_WARNINGS = 10;
+
+/** The build date a site records in data/scores.json, if it has one. */
+function recordedDate(site: ReadonlyMap<string, Uint8Array>): string[] {
+  const bytes = site.get('data/scores.json');
+  if (bytes === undefined) return [];
+  try {
+    const { buildDate } = JSON.parse(new TextDecoder().decode(bytes)) as { buildDate?: unknown };
+    return typeof buildDate === 'string' ? [buildDate] : [];
+  } catch {
+    return [];
+  }
+}
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
@@ -66,15 +78,35 @@ export async function snapshotCommand(
     return report ? { ...base, progress: report } : base;
   };
 
+  // A link could carry any file of the machine into the archive, or point nowhere: named, never followed.
+  const links = findSymlinks(dist);
+  if (links.length > 0) {
+    for (const { path, target } of links)
+      io.err(
+        `ledger snapshot: ${shown(join(dist, ...path.split('/')))}: a symbolic link (to ${target}); a snapshot copies only the site's own files and never follows links: remove it, or rebuild the site\n`,
+      );
+    io.err(`No snapshot written.\n`);
+    return 1;
+  }
   const site = readFolder(dist);
   const stamp = siteStamp(site);
   if ('problem' in stamp) {
     io.err(`ledger snapshot: ${shown(dist)}: ${stamp.problem}\n`);
     return 1;
   }
+  // Without SOURCE_DATE_EPOCH or git history, the date the site itself was built with.
+  const dated = datedBy(context.env, { cwd: context.cwd, dates: () => recordedDate(site) });
+  if (dated.source === 'content')
+    io.err(
+      `The snapshot is dated ${dated.date}, the build date ${shown(join(dist, 'data', 'scores.json'))} records, as neither SOURCE_DATE_EPOCH nor git history gives a date.\n`,
+    );
+  else if (dated.source === 'none')
+    io.err(
+      `The snapshot is dated ${NO_DATE}: neither SOURCE_DATE_EPOCH, git history nor ${shown(join(dist, 'data', 'scores.json'))} gives a date; set SOURCE_DATE_EPOCH to date it.\n`,
+    );
   const info: SnapshotInfo = {
-    date: buildDate(context.env),
-    commit: buildCommit(),
+    date: dated.date,
+    commit: buildCommit(context.cwd),
     defaultModel: stamp.defaultModel,
     codeHash: stamp.codeHash,
     origin: siteOrigin(context.env).replace(/\/+$/, ''),

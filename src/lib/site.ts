@@ -9,7 +9,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { createScorer, inputHashOf, type Trace } from '../engine/index.ts';
-import { buildCommit, buildDate } from './buildInfo.ts';
+import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
 import { ledgerFolders } from './folders.ts';
 import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
 import { InputError } from './problems.ts';
@@ -147,7 +147,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     defaultModel,
     claims,
     codeHash,
-    buildDate: buildDate(),
+    buildDate: buildDate(process.env, { dates: () => contentDates(ledger.claims, ledger.models) }),
     commit: buildCommit(),
     trace: (slug, model) => {
       summaryOf(slug, model);

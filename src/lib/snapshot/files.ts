@@ -1,13 +1,19 @@
-/** Reading a built site and the repository's reference from disk, and writing archives safely. */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+/**
+ * Reading a built site and the repository's reference from disk, and writing archives safely. A
+ * site is walked with lstat and its symbolic links are never followed: one could point anywhere on
+ * the machine (and be archived as the site's), or nowhere.
+ */
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { byBytes, type FileSource } from './manifest.ts';
 
-/** Every file under a folder, by path relative to it (with `/`), in byte order. */
+/** Every file under a folder, by path relative to it (with `/`), in byte order; throws on a symbolic link (see findSymlinks). */
 export function readFolder(root: string): Map<string, Uint8Array> {
   return new Map(
-    [...folderPaths(root)].sort(byBytes).map((path) => [path, readFileSync(join(root, ...path.split('/')))]),
+    [...folderPaths(root, root, true)]
+      .sort(byBytes)
+      .map((path) => [path, readFileSync(join(root, ...path.split('/')))]),
   );
 }
 
@@ -15,19 +21,24 @@ export function readFolder(root: string): Map<string, Uint8Array> {
 export function folderSource(root: string): FileSource {
   let listed: string[] | null = null;
   return {
-    list: () => (listed ??= [...folderPaths(root)].sort(byBytes)),
+    list: () => (listed ??= [...folderPaths(root, root, false)].sort(byBytes)),
+    // A symbolic link reads as no file, whatever it points at.
     read: (path) => {
       const full = join(root, ...path.split('/'));
-      return existsSync(full) && statSync(full).isFile() ? readFileSync(full) : null;
+      return lstatSync(full, { throwIfNoEntry: false })?.isFile() === true ? readFileSync(full) : null;
     },
   };
 }
 
-function* folderPaths(root: string, folder = root): Generator<string> {
+/** The regular files under `folder`; a symbolic link throws when `strict`, else is passed over. */
+function* folderPaths(root: string, folder: string, strict: boolean): Generator<string> {
   for (const name of readdirSync(folder)) {
     const full = join(folder, name);
-    if (statSync(full).isDirectory()) yield* folderPaths(root, full);
-    else yield relative(root, full).split(sep).join('/');
+    const stat = lstatSync(full);
+    if (stat.isDirectory()) yield* folderPaths(root, full, strict);
+    else if (stat.isFile()) yield relative(root, full).split(sep).join('/');
+    else if (strict)
+      throw new Error(`${full}: not a regular file (a symbolic link?); a site is read without following links`);
   }
 }
 

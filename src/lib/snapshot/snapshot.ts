@@ -39,6 +39,10 @@ const SCRIPT_PROBLEMS: readonly [RegExp, string][] = [
   [/^\s*(?:import|export)\s[^(]/m, 'is a module, which cannot run from file://'],
 ];
 
+/** A model id (`<name>@<version>`, as models' schema allows) and a code hash, as a site's traces must state them. */
+const MODEL_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*@\d+\.\d+\.\d+$/;
+const CODE_HASH = /^sha256:[0-9a-f]{64}$/;
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
 
@@ -68,6 +72,15 @@ export function siteStamp(
   if (stamps.length === 0) return { problem: 'no claims/<slug>/trace.json: the site has no claims, or was not built' };
   const first = stamps[0]!;
   if (first.stamp === null) return { problem: `${first.path}: not a trace (no model or codeHash)` };
+  // Both name the snapshot's files: anything but an id and a hash could reach outside --out.
+  if (!MODEL_ID.test(first.stamp.model))
+    return {
+      problem: `${first.path}: model: ${JSON.stringify(first.stamp.model)} is not a model id such as ledger@1.0.0`,
+    };
+  if (!CODE_HASH.test(first.stamp.codeHash))
+    return {
+      problem: `${first.path}: codeHash: ${JSON.stringify(first.stamp.codeHash)} is not sha256:<64 hex digits>`,
+    };
   const odd = stamps.find(
     ({ stamp }) => stamp?.model !== first.stamp!.model || stamp.codeHash !== first.stamp!.codeHash,
   );
