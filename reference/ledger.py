@@ -532,13 +532,20 @@ def step7_probability_and_state(x: Decimal, model: Model) -> tuple[Decimal, str]
 
 
 def step8_stability(
-    prior: Decimal, signed_sum: Decimal, links: list[Link], decisions: list[tuple[bool, str | None]], model: Model
+    prior: Decimal,
+    signed_sum: Decimal,
+    links: list[Link],
+    weights: list[Decimal],
+    decisions: list[tuple[bool, str | None]],
+    model: Model,
 ) -> tuple[Decimal, str]:
     """Step 8: (spread, level) from re-scoring with the kept weights scaled.
 
     Each scale s gives round_p(logistic(prior + s x keptSum)); the spread is
-    the largest minus the smallest. Fewer distinct sources among the kept links
-    than minGroupsForHigh caps ``high`` at ``medium``.
+    the largest minus the smallest. Fewer distinct sources among the counted
+    links than minGroupsForHigh caps ``high`` at ``medium``, where a counted
+    link is a kept link whose weight is above 0 (a link that moves no number
+    is no source the number rests on).
     """
     probabilities = [
         round_to(logistic(CTX.add(prior, CTX.multiply(scale, signed_sum))), model.probability_places, model.mode)
@@ -551,7 +558,9 @@ def step8_stability(
         level = "medium"
     else:
         level = "low"
-    distinct_sources = {link.source for link, (kept, _) in zip(links, decisions) if kept}
+    distinct_sources = {
+        link.source for link, weight, (kept, _) in zip(links, weights, decisions) if kept and weight > 0
+    }
     if level == "high" and len(distinct_sources) < model.min_groups_for_high:
         level = "medium"
     return spread, level
@@ -645,7 +654,7 @@ def compute_result(claim: Claim, model: Model) -> tuple[list[dict], dict]:
     signed_sum = kept_sum(claim.links, weights, decisions)
     x = step6_posterior_log_odds(prior, signed_sum)
     probability, state = step7_probability_and_state(x, model)
-    spread, level = step8_stability(prior, signed_sum, claim.links, decisions, model)
+    spread, level = step8_stability(prior, signed_sum, claim.links, weights, decisions, model)
     result.update(
         state=state,
         probability=fixed(probability),

@@ -305,6 +305,25 @@ class ScoreTest(unittest.TestCase):
         self.assertEqual(two["level"], "high")
         self.assertEqual(one["level"], "medium")
 
+    def test_a_second_source_that_moves_no_number_is_not_counted_for_high(self):
+        # DESIGN §4 step 8: only kept links with a weight above 0 count as sources. One counted
+        # rumour (0.03) gives a spread of 0.0045, within high; a context-only, refuted or
+        # model-output link from a second source weighs 0 and must leave it capped at medium.
+        counted = link("a", relevance="touches-subject", observation="rumour")
+        for name, second in [
+            ("context-only", link("b", source="press", relevance="context-only")),
+            ("refuted", link("b", source="press", authenticity="refuted")),
+            ("refuted extraction, opposing", link("b", source="press", extraction="refuted", direction="opposes")),
+            ("model output", link("b", source="press", observation="model-output")),
+        ]:
+            with self.subTest(name):
+                trace = result_of(claim([counted, second], sources=("lab", "press")))
+                self.assertEqual([l["weight"] for l in trace["links"]], ["0.030000", "0.000000"])
+                self.assertEqual(trace["result"]["stability"], {"spread": "0.0045", "level": "medium"})
+        weighed = link("b", source="press", relevance="touches-subject", observation="rumour")
+        two = result_of(claim([counted, weighed], sources=("lab", "press")))["result"]["stability"]
+        self.assertEqual(two["level"], "high")
+
     def test_opposing_evidence_lowers_the_probability(self):
         result = result_of(claim([link("a", direction="opposes")]))["result"]
         self.assertEqual(result["posteriorLogOdds"], "-1.800000")
