@@ -4,6 +4,7 @@
  * rounded to 40 digits only when that rounding is decided, and decimal.js otherwise.
  */
 import { Decimal } from './decimal.ts';
+import { fallbacks } from './fastPath.ts';
 import {
   constantOf,
   FRACTION_BITS,
@@ -69,7 +70,13 @@ export function exp40Digits(t: Decimal): Scientific | null {
 /** `t.exp()` at 40 significant digits, identical to decimal.js's result. */
 export function exp40(t: Decimal): Decimal {
   const approx = t.toNumber();
-  if (t.isZero() || !(Math.abs(approx) <= LIMIT)) return t.exp();
+  if (t.isZero() || !(Math.abs(approx) <= LIMIT)) return expSlow(t);
   const { mantissa, exponent } = expFixed(toFixedPoint(t), approx);
-  return roundSignificant(mantissa, exponent, ERROR, Decimal.precision) ?? t.exp();
+  return roundSignificant(mantissa, exponent, ERROR, Decimal.precision) ?? expSlow(t);
+}
+
+/** decimal.js's `exp`, counted as a fallback of the fast path. */
+export function expSlow(t: Decimal): Decimal {
+  fallbacks.exp += 1;
+  return t.exp();
 }

@@ -1,5 +1,6 @@
 /** Step 7: from log-odds to a rounded probability. */
 import { type Decimal, round } from './decimal.ts';
+import { fallbacks } from './fastPath.ts';
 import { logistic } from './logistic.ts';
 import type { Rules } from './rules.ts';
 import { roundEstimate } from './roundEstimate.ts';
@@ -15,6 +16,11 @@ export function logisticEstimateError(x: number, estimate: number): number {
   return Math.abs(x) * 2 ** -54 + estimate * 2 ** -46 + 1e-30;
 }
 
+/** The double-precision logistic whose error `logisticEstimateError` bounds. */
+export function logisticEstimate(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
 /**
  * `round_p(1 / (1 + e^(−x)))`. A double-precision estimate decides the rounding whenever no
  * half-way point lies within its error bound (nearly always); otherwise the 40-digit logistic is
@@ -24,9 +30,10 @@ export function probabilityOf(rules: Rules, logOdds: Decimal): Decimal {
   const places = rules.places.probability;
   const x = logOdds.toNumber();
   if (Math.abs(x) <= 700) {
-    const estimate = 1 / (1 + Math.exp(-x));
+    const estimate = logisticEstimate(x);
     const decided = roundEstimate(estimate, logisticEstimateError(x, estimate), places);
     if (decided !== null) return decided;
   }
+  fallbacks.probability += 1;
   return round(logistic(logOdds), places, rules.mode);
 }
