@@ -6,7 +6,6 @@
  * decide a rounding): EXP_ERROR units for `expFixed`, LN_ERROR units for `lnFixed`, and
  * `logisticEstimateError` for the double estimate of the logistic.
  */
-import DecimalJs from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,26 +19,7 @@ import {
   type Decimal,
 } from '../../../src/engine/index.ts';
 import { FRACTION_BITS, toFixedPoint } from '../../../src/engine/fixedPoint.ts';
-
-/** The independent computation: decimal.js at 120 digits, 80 more than the engine keeps. */
-const Wide = DecimalJs.clone({ precision: 120, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15 });
-type Wide = InstanceType<typeof Wide>;
-const wide = (value: Decimal | bigint | string): Wide =>
-  new Wide(typeof value === 'object' ? value.toFixed() : String(value));
-const TWO = new Wide(2);
-
-/** The exact value of a double, as a decimal (decimal.js reads a number through its shortest string). */
-function exactDouble(value: number): Wide {
-  if (value === 0) return new Wide(0);
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, value);
-  const bits = view.getBigUint64(0);
-  const biased = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & ((1n << 52n) - 1n);
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
-  const magnitude = wide(mantissa).times(TWO.pow((biased === 0 ? 1 : biased) - 1075));
-  return bits >> 63n === 1n ? magnitude.neg() : magnitude;
-}
+import { exactDouble, logistic40, logisticExact, twoTo, wide, type Wide } from '../../support/wide.ts';
 
 /** A decimal with `digits` significant digits and its leading digit at 10^exponent. */
 const decimalArb = (minExponent: number, maxExponent: number, maxDigits = 40): fc.Arbitrary<Decimal> =>
@@ -67,23 +47,14 @@ const logOddsArb = fc
 /** |fast − e^t| in units of the fast value's last bit. */
 function expError(t: Decimal): Wide {
   const { mantissa, exponent } = expFixed(toFixedPoint(t), t.toNumber());
-  return wide(t).exp().div(TWO.pow(exponent)).minus(wide(mantissa)).abs();
+  return wide(t).exp().div(twoTo(exponent)).minus(wide(mantissa)).abs();
 }
 
 /** |fast − ln y| in units of 2^−FRACTION_BITS, or null where the fast path does not apply. */
 function lnError(y: Decimal): Wide | null {
   const value = lnFixed(y);
   if (value === null) return null;
-  return wide(y).ln().times(TWO.pow(FRACTION_BITS)).minus(wide(value)).abs();
-}
-
-/** The 40-digit logistic the estimate is meant to approximate: each step rounded to 40 digits. */
-function logistic40(x: Wide): Wide {
-  const e = x.neg().exp().toSignificantDigits(40);
-  // 1 + e exactly, then 40 digits; where 1 or e is below half a unit of the other's 40th digit, the
-  // sum rounds to the larger (the exact sum would need more than 120 digits to write).
-  const sum = e.lt('1e-45') ? new Wide(1) : e.gt('1e45') ? e : e.plus(1).toSignificantDigits(40);
-  return new Wide(1).div(sum).toSignificantDigits(40);
+  return wide(y).ln().times(twoTo(FRACTION_BITS)).minus(wide(value)).abs();
 }
 
 const EXP_BOUND = wide(EXP_ERROR);
@@ -214,8 +185,10 @@ describe('the double estimate of the logistic is within logisticEstimateError of
       fc.property(
         decimalArb(-40, 2).filter((x) => x.abs().lte(700)),
         (x) => {
-          const exact = new Wide(1).div(wide(x).neg().exp().plus(1));
-          return logistic40(wide(x)).minus(exact).abs().lte('1e-38');
+          return logistic40(wide(x))
+            .minus(logisticExact(wide(x)))
+            .abs()
+            .lte('1e-38');
         },
       ),
       { numRuns: 300 },
