@@ -10,7 +10,8 @@ import { roundEstimate } from './roundEstimate.ts';
  * double moves it by at most |x| × 2^−53, which moves the logistic (slope ≤ 1/4) by at most
  * |x| × 2^−55; counted as 2^−54. Math.exp is taken to be within 32 ulps (V8's is within one), and
  * the addition and division cost an ulp each: a relative error below 2^−46. The 40-digit value is
- * within 1e−38 of the exact one; counted as 1e−30.
+ * within 1e−38 of the exact one; counted as 1e−30. tests/unit/engine/errorBounds.test.ts checks
+ * the bound, and that assumption, against 120-digit values.
  */
 export function logisticEstimateError(x: number, estimate: number): number {
   return Math.abs(x) * 2 ** -54 + estimate * 2 ** -46 + 1e-30;
