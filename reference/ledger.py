@@ -117,6 +117,18 @@ def fixed(x: Decimal) -> str:
     return format(x, "f")
 
 
+def plain(x: Decimal) -> str:
+    """Write an exact decimal in plain notation with no trailing zeros ("0", never "-0").
+
+    The working shows exact intermediate values this way; rounded figures use
+    ``fixed`` and keep their places.
+    """
+    text = format(x, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
 def logistic(x: Decimal) -> Decimal:
     """1 / (1 + e^(-x)): exp of the negated value, then 1 + that, then 1 / that."""
     return CTX.divide(Decimal(1), CTX.add(Decimal(1), CTX.exp(CTX.minus(x))))
@@ -531,30 +543,51 @@ def step7_probability_and_state(x: Decimal, model: Model) -> tuple[Decimal, str]
     return probability, state
 
 
+@dataclass
+class Stability:
+    """Step 8's figures: each (scale, log-odds, rounded probability), the spread and the levels."""
+
+    rescores: list[tuple[Decimal, Decimal, Decimal]]
+    spread: Decimal
+    measured: str
+    sources: int
+    capped: bool
+    level: str
+
+
 def step8_stability(
-    prior: Decimal, signed_sum: Decimal, links: list[Link], decisions: list[tuple[bool, str | None]], model: Model
-) -> tuple[Decimal, str]:
-    """Step 8: (spread, level) from re-scoring with the kept weights scaled.
+    prior: Decimal,
+    signed_sum: Decimal,
+    links: list[Link],
+    weights: list[Decimal],
+    decisions: list[tuple[bool, str | None]],
+    model: Model,
+) -> Stability:
+    """Step 8: re-score with the kept weights scaled, and read the spread.
 
     Each scale s gives round_p(logistic(prior + s x keptSum)); the spread is
-    the largest minus the smallest. Fewer distinct sources among the kept links
-    than minGroupsForHigh caps ``high`` at ``medium``.
+    the largest minus the smallest. Fewer distinct sources among the counted
+    links than minGroupsForHigh caps ``high`` at ``medium``, where a counted
+    link is a kept link whose weight is above 0 (a link that moves no number
+    is no source the number rests on).
     """
-    probabilities = [
-        round_to(logistic(CTX.add(prior, CTX.multiply(scale, signed_sum))), model.probability_places, model.mode)
-        for scale in model.scales
-    ]
+    rescores = []
+    for scale in model.scales:
+        log_odds = CTX.add(prior, CTX.multiply(scale, signed_sum))
+        rescores.append((scale, log_odds, round_to(logistic(log_odds), model.probability_places, model.mode)))
+    probabilities = [probability for _, _, probability in rescores]
     spread = round_to(CTX.subtract(max(probabilities), min(probabilities)), model.probability_places, model.mode)
     if spread <= model.stability_high:
-        level = "high"
+        measured = "high"
     elif spread <= model.stability_medium:
-        level = "medium"
+        measured = "medium"
     else:
-        level = "low"
-    distinct_sources = {link.source for link, (kept, _) in zip(links, decisions) if kept}
-    if level == "high" and len(distinct_sources) < model.min_groups_for_high:
-        level = "medium"
-    return spread, level
+        measured = "low"
+    distinct_sources = {
+        link.source for link, weight, (kept, _) in zip(links, weights, decisions) if kept and weight > 0
+    }
+    capped = measured == "high" and len(distinct_sources) < model.min_groups_for_high
+    return Stability(rescores, spread, measured, len(distinct_sources), capped, "medium" if capped else measured)
 
 
 def step9_coverage(claim: Claim, model: Model) -> tuple[int, int, Decimal]:
@@ -645,14 +678,187 @@ def compute_result(claim: Claim, model: Model) -> tuple[list[dict], dict]:
     signed_sum = kept_sum(claim.links, weights, decisions)
     x = step6_posterior_log_odds(prior, signed_sum)
     probability, state = step7_probability_and_state(x, model)
-    spread, level = step8_stability(prior, signed_sum, claim.links, decisions, model)
+    stability = step8_stability(prior, signed_sum, claim.links, weights, decisions, model)
     result.update(
         state=state,
         probability=fixed(probability),
         posteriorLogOdds=fixed(round_to(x, model.weight_places, model.mode)),
-        stability={"spread": fixed(spread), "level": level},
+        stability={"spread": fixed(stability.spread), "level": stability.level},
     )
     return links, result
+
+
+# The working: every intermediate figure, laid out as the site's engine lays it
+# out (DESIGN §5 leaves the layout to the engine), each figure recomputed here
+# from the steps above so that the two can be compared string by string.
+
+
+def link_working(link: Link, index: int, kept: bool, kept_link: str | None, model: Model) -> dict:
+    """One link's levels, factors, exact product, rounded and signed weight, and whether it counts."""
+    where = f"evidence[{index}]"
+    levels = {
+        name: (label, factor(getattr(model, name), label, name, where, model))
+        for name, label in (
+            ("relevance", link.relevance),
+            ("observation", link.observation),
+            ("authenticity", link.authenticity),
+            ("extraction", link.extraction),
+        )
+    }
+    raw = CTX.subtract(Decimal(1), CTX.multiply(model.step_cost, link.steps))
+    interpretation = interpretation_factor(link.steps, model)
+    product = CTX.multiply(levels["relevance"][1], levels["observation"][1])
+    product = CTX.multiply(product, interpretation)
+    product = CTX.multiply(product, levels["authenticity"][1])
+    product = CTX.multiply(product, levels["extraction"][1])
+    weight = step2_link_weight(link, index, model)
+    weight_text = fixed(weight)
+    opposed = weight_text if weight.is_zero() else f"-{weight_text}"
+    shown = {name: {"level": label, "factor": plain(value)} for name, (label, value) in levels.items()}
+    return {
+        "id": link.id,
+        "source": link.source,
+        "direction": link.direction,
+        "relevance": shown["relevance"],
+        "observation": shown["observation"],
+        "interpretation": {"steps": plain(link.steps), "raw": plain(raw), "factor": plain(interpretation)},
+        "authenticity": shown["authenticity"],
+        "extraction": shown["extraction"],
+        "product": plain(product),
+        "weight": weight_text,
+        "signedWeight": weight_text if link.direction == "supports" else opposed,
+        "kept": kept,
+        "keptLink": kept_link,
+    }
+
+
+def groups_working(links: list[Link], decisions: list[tuple[bool, str | None]]) -> list[dict]:
+    """The (source, direction) groups in order of first appearance, with the links that count."""
+    groups: dict[tuple[str, str], dict] = {}
+    for link, (kept, _) in zip(links, decisions):
+        group = groups.setdefault(
+            (link.source, link.direction), {"source": link.source, "direction": link.direction, "links": [], "kept": []}
+        )
+        group["links"].append(link.id)
+        if kept:
+            group["kept"].append(link.id)
+    return list(groups.values())
+
+
+def coverage_working(raw_claim: dict, claim: Claim, model: Model) -> dict:
+    """Step 9's working: each declared check done or not, and each review's status."""
+    reviews = []
+    for raw_review, (check, by) in zip(raw_claim["reviews"], claim.reviews):
+        status = "not-declared" if check not in model.checks else "by-author" if by == claim.author else "counted"
+        reviews.append({**raw_review, "status": status})
+    counted = {review["check"] for review in reviews if review["status"] == "counted"}
+    done, declared, value = step9_coverage(claim, model)
+    return {
+        "checks": [{"check": check, "done": check in counted} for check in model.checks],
+        "reviews": reviews,
+        "done": done,
+        "declared": declared,
+        "value": fixed(value),
+    }
+
+
+def gradient_working(raw_claim: dict, claim: Claim, model: Model) -> dict:
+    """Step 10's working: each vote's ln(1 + r), weight and weighted value, the totals, G."""
+    votes = []
+    total_weight = Decimal(0)
+    total_weighted = Decimal(0)
+    for raw_vote, (reputation, value) in zip(raw_claim["votes"], claim.votes):
+        weight = vote_weight(reputation, model)
+        weighted = CTX.multiply(value, weight)
+        total_weight = CTX.add(total_weight, weight)
+        total_weighted = CTX.add(total_weighted, weighted)
+        votes.append(
+            {
+                "voter": raw_vote["voter"],
+                "reputation": raw_vote["reputation"],
+                "value": raw_vote["value"],
+                "lnOnePlusReputation": plain(CTX.ln(CTX.add(Decimal(1), max(Decimal(0), reputation)))),
+                "weight": fixed(weight),
+                "weighted": plain(weighted),
+            }
+        )
+    gradient, status = step10_gradient(claim, model)
+    return {
+        "votes": votes,
+        "totalWeight": fixed(round_to(total_weight, model.weight_places, model.mode)),
+        "totalWeighted": plain(total_weighted),
+        "value": fixed(gradient),
+        "status": status,
+    }
+
+
+def compute_working(raw_claim: dict, claim: Claim, model: Model) -> dict:
+    """Every intermediate value of steps 1 to 10, in the layout of the published ``working``."""
+    weights = [step2_link_weight(link, i, model) for i, link in enumerate(claim.links)]
+    decisions = step3_independence(claim.links, weights, model)
+    reason = step1_not_applicable_reason(claim, model)
+    working: dict[str, Any] = {
+        "type": claim.type,
+        "applicable": reason is None,
+        "notScoredReason": reason,
+        "links": [
+            link_working(link, i, kept, kept_link, model)
+            for i, (link, (kept, kept_link)) in enumerate(zip(claim.links, decisions))
+        ],
+        "independence": model.independence,
+        "groups": groups_working(claim.links, decisions),
+        "prior": None,
+        "sum": None,
+        "probability": None,
+        "state": None,
+        "stability": None,
+        "coverage": coverage_working(raw_claim, claim, model),
+        "gradient": gradient_working(raw_claim, claim, model),
+        "rounding": {
+            "mode": model.mode,
+            "weight": model.weight_places,
+            "probability": model.probability_places,
+            "coverage": model.coverage_places,
+        },
+    }
+    if reason is not None:
+        return working
+    prior = step5_prior_log_odds(claim, model)
+    working["prior"] = {"probability": plain(model.priors[claim.type]), "logOdds": fixed(prior)}
+    if step4_insufficient(weights, decisions):
+        return working
+    supporting = opposing = Decimal(0)
+    for link, weight, (kept, _) in zip(claim.links, weights, decisions):
+        if kept and link.direction == "supports":
+            supporting = CTX.add(supporting, weight)
+        elif kept:
+            opposing = CTX.add(opposing, weight)
+    signed_sum = kept_sum(claim.links, weights, decisions)
+    x = step6_posterior_log_odds(prior, signed_sum)
+    sums = (("supporting", supporting), ("opposing", opposing), ("kept", signed_sum), ("posteriorLogOdds", x))
+    working["sum"] = {name: fixed(round_to(value, model.weight_places, model.mode)) for name, value in sums}
+    probability, state = step7_probability_and_state(x, model)
+    working["probability"] = {"logistic": plain(logistic(x)), "rounded": fixed(probability)}
+    index = max(i for i, (lower_bound, _) in enumerate(model.states) if lower_bound <= probability)
+    assert model.states[index][1] == state
+    working["state"] = {
+        "index": index,
+        "thresholds": [{"from": plain(lower_bound), "state": name} for lower_bound, name in model.states],
+    }
+    stability = step8_stability(prior, signed_sum, claim.links, weights, decisions, model)
+    working["stability"] = {
+        "rescores": [
+            {"scale": plain(scale), "logOdds": plain(log_odds), "probability": fixed(p)}
+            for scale, log_odds, p in stability.rescores
+        ],
+        "spread": fixed(stability.spread),
+        "measuredLevel": stability.measured,
+        "sources": stability.sources,
+        "minGroupsForHigh": int(model.min_groups_for_high),
+        "capped": stability.capped,
+        "level": stability.level,
+    }
+    return working
 
 
 def score(raw_claim: Any, raw_model: Any, slug: str, code: str | None = None) -> dict:
@@ -663,6 +869,7 @@ def score(raw_claim: Any, raw_model: Any, slug: str, code: str | None = None) ->
     input_hash = hash_canonical(raw_claim)
     try:
         links, result = compute_result(claim, model)
+        working = compute_working(raw_claim, claim, model)
     except DecimalException as error:  # e.g. ln of a negative number from an odd model
         raise LedgerError(f"arithmetic failed under model {model.id}: {type(error).__name__}") from None
     return {
@@ -675,6 +882,7 @@ def score(raw_claim: Any, raw_model: Any, slug: str, code: str | None = None) ->
         "links": links,
         "result": result,
         "input": raw_claim,
+        "working": working,
     }
 
 

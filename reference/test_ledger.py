@@ -305,6 +305,25 @@ class ScoreTest(unittest.TestCase):
         self.assertEqual(two["level"], "high")
         self.assertEqual(one["level"], "medium")
 
+    def test_a_second_source_that_moves_no_number_is_not_counted_for_high(self):
+        # DESIGN §4 step 8: only kept links with a weight above 0 count as sources. One counted
+        # rumour (0.03) gives a spread of 0.0045, within high; a context-only, refuted or
+        # model-output link from a second source weighs 0 and must leave it capped at medium.
+        counted = link("a", relevance="touches-subject", observation="rumour")
+        for name, second in [
+            ("context-only", link("b", source="press", relevance="context-only")),
+            ("refuted", link("b", source="press", authenticity="refuted")),
+            ("refuted extraction, opposing", link("b", source="press", extraction="refuted", direction="opposes")),
+            ("model output", link("b", source="press", observation="model-output")),
+        ]:
+            with self.subTest(name):
+                trace = result_of(claim([counted, second], sources=("lab", "press")))
+                self.assertEqual([l["weight"] for l in trace["links"]], ["0.030000", "0.000000"])
+                self.assertEqual(trace["result"]["stability"], {"spread": "0.0045", "level": "medium"})
+        weighed = link("b", source="press", relevance="touches-subject", observation="rumour")
+        two = result_of(claim([counted, weighed], sources=("lab", "press")))["result"]["stability"]
+        self.assertEqual(two["level"], "high")
+
     def test_opposing_evidence_lowers_the_probability(self):
         result = result_of(claim([link("a", direction="opposes")]))["result"]
         self.assertEqual(result["posteriorLogOdds"], "-1.800000")
@@ -325,11 +344,41 @@ class ScoreTest(unittest.TestCase):
     def test_the_trace_has_exactly_the_published_shape(self):
         trace = result_of(claim([link("a")]))
         self.assertEqual(list(trace), ["traceFormat", "claim", "model", "configHash", "inputHash", "codeHash",
-                                       "links", "result", "input"])
+                                       "links", "result", "input", "working"])
         self.assertEqual(list(trace["result"]), ["state", "probability", "posteriorLogOdds", "reason",
                                                  "stability", "coverage", "gradient"])
         self.assertEqual(trace["traceFormat"], 1)
         self.assertEqual(trace["model"], "ledger-strict@0.1.0")
+
+    def test_the_working_shows_seed_000s_figures(self):
+        # Seed 000: 2.0 x 0.9 = 1.8 kept; a dependent link with two steps (1 - 0.15 x 2 = 0.70);
+        # logistic(1.8) = 0.8581489350995122..., re-scores 1.26 -> 0.7790 and 2.34 -> 0.9121.
+        evidence = [link("a"), link("b", relevance="bears-directly", observation="measurement", steps="2")]
+        working = result_of(claim(evidence))["working"]
+        self.assertEqual(working["links"][0]["product"], "1.8")
+        self.assertEqual(working["links"][1]["interpretation"], {"steps": "2", "raw": "0.7", "factor": "0.7"})
+        self.assertEqual((working["links"][1]["kept"], working["links"][1]["keptLink"]), (False, "a"))
+        self.assertEqual(working["groups"],
+                         [{"source": "lab", "direction": "supports", "links": ["a", "b"], "kept": ["a"]}])
+        self.assertEqual(working["sum"], {"supporting": "1.800000", "opposing": "0.000000", "kept": "1.800000",
+                                          "posteriorLogOdds": "1.800000"})
+        self.assertTrue(working["probability"]["logistic"].startswith("0.858148935099512"))
+        self.assertEqual(working["stability"], {
+            "rescores": [{"scale": "0.7", "logOdds": "1.26", "probability": "0.7790"},
+                         {"scale": "1.3", "logOdds": "2.34", "probability": "0.9121"}],
+            "spread": "0.1331", "measuredLevel": "medium", "sources": 1, "minGroupsForHigh": 2,
+            "capped": False, "level": "medium"})
+
+    def test_the_working_records_the_level_before_the_cap(self):
+        counted = link("a", relevance="touches-subject", observation="rumour")
+        context = link("b", source="press", relevance="context-only")
+        stability = result_of(claim([counted, context], sources=("lab", "press")))["working"]["stability"]
+        self.assertEqual((stability["measuredLevel"], stability["sources"], stability["capped"], stability["level"]),
+                         ("high", 1, True, "medium"))
+
+    def test_plain_writes_exact_values_without_trailing_zeros(self):
+        for value, text in [("1.800", "1.8"), ("2.0", "2"), ("-0.00", "0"), ("1E+3", "1000"), ("1E-7", "0.0000001")]:
+            self.assertEqual(ledger.plain(Decimal(value)), text)
 
     def test_unknown_factor_label_is_a_clear_error(self):
         with self.assertRaisesRegex(ledger.LedgerError, r"evidence\[0\]\.relevance: 'shouting'"):

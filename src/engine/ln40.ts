@@ -6,6 +6,7 @@
  */
 import { Decimal } from './decimal.ts';
 import { EXP_ERROR, expFixed } from './exp40.ts';
+import { fallbacks } from './fastPath.ts';
 import { FRACTION_BITS, roundSignificant, scaledOf, tenTo } from './fixedPoint.ts';
 
 const SHIFT = BigInt(FRACTION_BITS);
@@ -14,10 +15,25 @@ const ONE = 1n << SHIFT;
 const SMALLEST = 2 ** -10;
 const LARGEST = 700;
 
+/** The error bound of `lnFixed`, in units of 2^−FRACTION_BITS (measured in errorBounds.test.ts). */
+export const LN_ERROR = 2n * EXP_ERROR;
+
 /** `y.ln()` at 40 significant digits, identical to decimal.js's result. */
 export function ln40(y: Decimal): Decimal {
+  const value = lnFixed(y);
+  const decided = value === null ? null : roundSignificant(value, -FRACTION_BITS, LN_ERROR, Decimal.precision);
+  if (decided !== null) return decided;
+  fallbacks.ln += 1;
+  return y.ln();
+}
+
+/**
+ * ln(y) in units of 2^−FRACTION_BITS, within LN_ERROR units of the truth, or null where the fast
+ * path does not apply (ln(y) too near 0 or too large, or a Math.log too far off).
+ */
+export function lnFixed(y: Decimal): bigint | null {
   const y0 = Math.log(y.toNumber());
-  if (!(Math.abs(y0) >= SMALLEST && Math.abs(y0) <= LARGEST)) return y.ln();
+  if (!(Math.abs(y0) >= SMALLEST && Math.abs(y0) <= LARGEST)) return null;
   // |y0| ≥ 2^−10 has its last bit at or above 2^−62, so y0 × 2^62 is a whole number.
   const t0 = BigInt(y0 * 2 ** 62) << (SHIFT - 62n);
   const { mantissa, exponent } = expFixed(-t0, -y0);
@@ -29,7 +45,7 @@ export function ln40(y: Decimal): Decimal {
   const w = (shift >= 0 ? product << BigInt(shift) : product >> BigInt(-shift)) / tenTo(places);
   const z = w - ONE;
   // A faithful Math.log leaves |z| near 1e−16; anything far larger means no such luck here.
-  if ((z < 0n ? -z : z) > ONE >> 30n) return y.ln();
+  if ((z < 0n ? -z : z) > ONE >> 30n) return null;
   // ln(1 + z) = z − z²/2 + z³/3 − …, each term truncated (one unit each).
   let sum = z;
   let power = z;
@@ -39,5 +55,5 @@ export function ln40(y: Decimal): Decimal {
     sum += n % 2n === 0n ? -(power / n) : power / n;
   }
   // Total error: 1.5 × EXP_ERROR + 2 (w), scaled by 1 / (1 + z) ≈ 1, plus a unit per term.
-  return roundSignificant(t0 + sum, -FRACTION_BITS, 2n * EXP_ERROR, Decimal.precision) ?? y.ln();
+  return t0 + sum;
 }

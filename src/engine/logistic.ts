@@ -5,7 +5,7 @@
  * gives decimal.js's digits without its general machinery.
  */
 import { Decimal } from './decimal.ts';
-import { exp40Digits } from './exp40.ts';
+import { exp40Digits, expSlow } from './exp40.ts';
 import { tenTo } from './fixedPoint.ts';
 
 const ONE = new Decimal(1);
@@ -26,7 +26,7 @@ function roundWhole(value: bigint, digits: number): [bigint, number] {
 export function logistic(x: Decimal): Decimal {
   const minus = x.neg();
   const e = exp40Digits(minus);
-  if (e === null) return ONE.div(ONE.plus(minus.exp()));
+  if (e === null) return ONE.div(ONE.plus(expSlow(minus)));
   const digits = Decimal.precision;
   // 1 + e = k × 10^b exactly, then rounded to 40 digits.
   const [k, b] =

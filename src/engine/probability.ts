@@ -1,5 +1,6 @@
 /** Step 7: from log-odds to a rounded probability. */
 import { type Decimal, round } from './decimal.ts';
+import { fallbacks } from './fastPath.ts';
 import { logistic } from './logistic.ts';
 import type { Rules } from './rules.ts';
 import { roundEstimate } from './roundEstimate.ts';
@@ -9,10 +10,16 @@ import { roundEstimate } from './roundEstimate.ts';
  * double moves it by at most |x| × 2^−53, which moves the logistic (slope ≤ 1/4) by at most
  * |x| × 2^−55; counted as 2^−54. Math.exp is taken to be within 32 ulps (V8's is within one), and
  * the addition and division cost an ulp each: a relative error below 2^−46. The 40-digit value is
- * within 1e−38 of the exact one; counted as 1e−30.
+ * within 1e−38 of the exact one; counted as 1e−30. tests/unit/engine/errorBounds.test.ts checks
+ * the bound, and that assumption, against 120-digit values.
  */
 export function logisticEstimateError(x: number, estimate: number): number {
   return Math.abs(x) * 2 ** -54 + estimate * 2 ** -46 + 1e-30;
+}
+
+/** The double-precision logistic whose error `logisticEstimateError` bounds. */
+export function logisticEstimate(x: number): number {
+  return 1 / (1 + Math.exp(-x));
 }
 
 /**
@@ -24,9 +31,10 @@ export function probabilityOf(rules: Rules, logOdds: Decimal): Decimal {
   const places = rules.places.probability;
   const x = logOdds.toNumber();
   if (Math.abs(x) <= 700) {
-    const estimate = 1 / (1 + Math.exp(-x));
+    const estimate = logisticEstimate(x);
     const decided = roundEstimate(estimate, logisticEstimateError(x, estimate), places);
     if (decided !== null) return decided;
   }
+  fallbacks.probability += 1;
   return round(logistic(logOdds), places, rules.mode);
 }

@@ -102,7 +102,7 @@ function scoreWith(
   let supporting = ZERO;
   let opposing = ZERO;
   let sufficient = false;
-  const keptSources = new Set<string>();
+  const countedSources = new Set<string>();
   evidence.forEach((link, i) => {
     const { weight, working, opposedText } = weighed[i]!;
     const depends = keptLink.get(link.id) ?? null;
@@ -121,8 +121,12 @@ function scoreWith(
     // Sums in file order, as the 40-digit arithmetic adds them.
     if (link.direction === 'supports') supporting = supporting.plus(weight);
     else if (link.direction === 'opposes') opposing = opposing.plus(weight);
-    if (weight.greaterThan(0)) sufficient = true;
-    keptSources.add(link.source);
+    // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
+    // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
+    if (weight.greaterThan(0)) {
+      sufficient = true;
+      countedSources.add(link.source);
+    }
   });
 
   const coverageWorking = coverage(rules, claim);
@@ -182,7 +186,7 @@ function scoreWith(
     probabilityWorking = { logistic: plain(exact), rounded: probabilityText };
     stateWorking = { index, thresholds: thresholds(rules) };
     // Step 8: stability.
-    const stable = stability(rules, priorLogOddsOf!, keptSum, keptSources.size);
+    const stable = stability(rules, priorLogOddsOf!, keptSum, countedSources.size);
     stabilityWorking = stable.working;
     result = {
       state: rules.states[index]!.state,

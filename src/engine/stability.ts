@@ -9,6 +9,9 @@ import type { StabilityLevel } from './types.ts';
 export interface StabilityWorking {
   readonly rescores: readonly { readonly scale: string; readonly logOdds: string; readonly probability: string }[];
   readonly spread: string;
+  /** The level the spread alone gives, before the cap for too few sources. */
+  readonly measuredLevel: StabilityLevel;
+  /** Distinct sources among the counted links: kept links whose weight is above 0. */
   readonly sources: number;
   readonly minGroupsForHigh: number;
   readonly capped: boolean;
@@ -20,7 +23,8 @@ const scaleTexts = perRules((rules) => rules.scales.map(plain));
 /**
  * Re-scores with the kept weights scaled by each of the model's scales; the spread of the rounded
  * probabilities sets the level, and too few distinct sources among the counted links cap `high`
- * at `medium`.
+ * at `medium`. `sources` counts only the sources of kept links with a weight above 0 (DESIGN §4
+ * step 8): a link that moves no number is not evidence the number rests on.
  */
 export function stability(
   rules: Rules,
@@ -50,6 +54,7 @@ export function stability(
         probability: fixed(r.probability, p),
       })),
       spread: fixed(spread, p),
+      measuredLevel: measured,
       sources,
       minGroupsForHigh: rules.minGroupsForHigh,
       capped,

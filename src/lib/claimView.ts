@@ -338,6 +338,7 @@ export interface StabilityView {
   readonly largest: Field;
   readonly smallest: Field;
   readonly level: Field;
+  /** The level the spread alone gives, before the cap for too few sources, as the working records it. */
   readonly measuredLevel: 'high' | 'medium' | 'low';
   readonly capped: boolean;
   readonly sources: Field;
@@ -356,8 +357,8 @@ export function stabilityView(trace: Trace, model: Model): StabilityView | null 
   const max = Decimal.max(...probabilities);
   const min = Decimal.min(...probabilities);
   const { high, medium } = model.stability;
-  const spread = new Decimal(working.spread);
-  const measuredLevel = spread.lessThanOrEqualTo(high) ? 'high' : spread.lessThanOrEqualTo(medium) ? 'medium' : 'low';
+  // The engine records the level before the cap; the page reads it rather than re-deriving it.
+  const { measuredLevel } = working;
   const band =
     measuredLevel === 'high'
       ? `The spread ${working.spread} is within ${high}, which is high stability`
@@ -365,7 +366,7 @@ export function stabilityView(trace: Trace, model: Model): StabilityView | null 
         ? `The spread ${working.spread} is above ${high} and within ${medium}, which is medium stability`
         : `The spread ${working.spread} is wider than ${medium}, which is low stability`;
   const why = working.capped
-    ? `${band}; but the counted links come from ${working.sources} distinct ${working.sources === 1 ? 'source' : 'sources'}, fewer than the ${working.minGroupsForHigh} this model requires for high, so it is capped at ${working.level}.`
+    ? `${band}; but the kept links with a weight above 0 come from ${working.sources} distinct ${working.sources === 1 ? 'source' : 'sources'}, fewer than the ${working.minGroupsForHigh} this model requires for high, so it is capped at ${working.level}.`
     : `${band}.`;
   const prior = trace.working.prior?.logOdds ?? '0';
   const kept = trace.working.sum?.kept ?? '0';

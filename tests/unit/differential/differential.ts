@@ -31,13 +31,18 @@ export function referenceBatch(cases: readonly RandomCase[]): unknown[] {
   return lines.map((line) => JSON.parse(line) as unknown);
 }
 
-/** The fields in which two traces differ, as `field: engine X, reference Y`. */
+/**
+ * The fields in which two traces differ, as `field: engine X, reference Y`: the published fields
+ * verify compares, and every leaf of the working (each intermediate figure the pages print), so
+ * that an engine whose result is right for a wrong reason, or whose working shows a figure the
+ * arithmetic did not use, is caught too.
+ */
 export function differences(engine: Trace, reference: unknown): string[] {
   if (reference === null || typeof reference !== 'object' || 'error' in reference)
     return [`reference refused: ${show(reference)}`];
   const found: { field: string; expected: unknown; published: unknown }[] = [];
   const ref = reference as Record<string, unknown>;
-  for (const field of COMPARED_FIELDS) compareJson(engine[field], ref[field], field, found);
+  for (const field of [...COMPARED_FIELDS, 'working'] as const) compareJson(engine[field], ref[field], field, found);
   return found.map((d) => `${d.field}: engine ${show(d.expected)}, reference ${show(d.published)}`);
 }
 

@@ -6,10 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Trace } from '../../../src/engine/index.ts';
+import { createScorer, type Trace } from '../../../src/engine/index.ts';
 import { loadModelFile, readLock } from '../../../src/lib/load.ts';
 import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify.ts';
 import { REPO_ROOT, tempDir } from '../../support/cli.ts';
+import { TEST_CODE_HASH } from '../../support/score.ts';
 import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
 import { describeMismatch, differences, differential, REFERENCE, referenceBatch } from './differential.ts';
 
@@ -31,6 +32,24 @@ describe("the repository's own content", () => {
     expect(run.status).toBe(0);
   });
 
+  it('has every figure of every working reproduced by the Python reference', () => {
+    const { models, claims } = repositoryContent();
+    const cases = models.flatMap(({ model }) =>
+      claims.map(({ slug, claim }) => ({
+        slug,
+        model,
+        claim,
+        trace: createScorer(model, TEST_CODE_HASH).score(slug, claim),
+      })),
+    );
+    const reference = referenceBatch(cases);
+    const found = cases.flatMap((c, i) =>
+      differences(c.trace, reference[i]).map((d) => `${c.slug} under ${c.trace.model}: ${d}`),
+    );
+    expect(found).toEqual([]);
+    expect(cases.filter((c) => c.trace.working.stability !== null).length).toBeGreaterThan(0);
+  });
+
   it('is reproduced by the TypeScript verify, and every published model matches its release', () => {
     const released = readLock(join(REPO_ROOT, 'models')).entries.map(({ id, configHash }) => ({
       id,
@@ -49,7 +68,7 @@ describe('the golden traces', () => {
     .filter((name) => existsSync(join(GOLDEN, name, 'trace.json')))
     .sort();
 
-  it('are reproduced by the Python reference in every compared field', () => {
+  it('are reproduced by the Python reference in every compared field and every working figure', () => {
     const cases = names.map((name) => {
       const trace = JSON.parse(readFileSync(join(GOLDEN, name, 'trace.json'), 'utf8')) as Trace;
       const { loaded } = loadModelFile(join(GOLDEN, name, 'model.yaml'));
@@ -62,7 +81,7 @@ describe('the golden traces', () => {
 });
 
 describe(`${CASES} random valid cases from seed ${SEED}`, () => {
-  it('score the same in every field of links and result, and hash the same', { timeout: 120_000 }, () => {
+  it('score the same in every field of links, result and working, and hash the same', { timeout: 120_000 }, () => {
     const mismatches = differential(SEED, CASES);
     const shown = mismatches.slice(0, 5).map(describeMismatch).join('\n\n');
     expect(mismatches.length, `${mismatches.length} of ${CASES} cases differ:\n${shown}`).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec, rulesOf, stability, type Model } from '../../../src/engine/index.ts';
-import { claim } from '../../support/claim.ts';
+import { claim, type LinkSpec } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
 
@@ -53,7 +53,10 @@ describe('step 8: stability re-scores with the kept weights scaled, and reads th
 
 describe('stability in the trace', () => {
   it('counts the distinct sources of the kept links', () => {
-    const one = scoreOf(strictModel(), claim({ links: [{ id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' }] }));
+    const one = scoreOf(
+      strictModel(),
+      claim({ links: [{ id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' }] }),
+    );
     expect(one.result.stability).toEqual({ spread: '0.0045', level: 'medium' });
     expect(one.working.stability?.capped).toBe(true);
     const two = scoreOf(
@@ -80,5 +83,42 @@ describe('stability in the trace', () => {
     );
     expect(trace.working.stability?.sources).toBe(1);
     expect(trace.result.stability?.level).toBe('medium');
+  });
+});
+
+describe('stability counts only the sources of kept links with a weight above 0 (DESIGN §4 step 8)', () => {
+  // One counted link, touches-subject × rumour = 0.03: re-scores 0.5052 and 0.5097, a spread of
+  // 0.0045, within `high` (0.10). A second source whose link moves no number must not lift it.
+  const counted: LinkSpec = { id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' };
+  it.each<[string, LinkSpec]>([
+    ['context-only', { id: 'b', relevance: 'context-only', source: 'y' }],
+    ['refuted', { id: 'b', authenticity: 'refuted', source: 'y' }],
+    ['extraction refuted, opposing', { id: 'b', extraction: 'refuted', source: 'y', direction: 'opposes' }],
+    ['model output', { id: 'b', observation: 'model-output', source: 'y' }],
+    ['interpreted away (7 steps at 0.15, floor 0)', { id: 'b', steps: 7, source: 'y' }],
+  ])('a second source whose only link is %s leaves one counted source: medium, capped', (_name, second) => {
+    const trace = scoreOf(strictModel(), claim({ links: [counted, second] }));
+    expect(trace.links.map((l) => [l.weight, l.kept])).toEqual([
+      ['0.030000', true],
+      ['0.000000', true],
+    ]);
+    expect(trace.result.stability).toEqual({ spread: '0.0045', level: 'medium' });
+    expect(trace.working.stability).toMatchObject({ measuredLevel: 'high', sources: 1, capped: true, level: 'medium' });
+  });
+
+  it('counts a second source once its link weighs anything at all', () => {
+    const trace = scoreOf(strictModel(), claim({ links: [counted, { ...counted, id: 'b', source: 'y' }] }));
+    expect(trace.working.stability).toMatchObject({ measuredLevel: 'high', sources: 2, capped: false, level: 'high' });
+  });
+
+  it('counts a zero-weight link under count-every-link no more than under strongest-only', () => {
+    const model = strictModel({ independence: 'count-every-link' });
+    const trace = scoreOf(model, claim({ links: [counted, { id: 'b', relevance: 'context-only', source: 'y' }] }));
+    expect(trace.working.stability).toMatchObject({ sources: 1, capped: true, level: 'medium' });
+  });
+
+  it('records the measured level beside the capped one, and never caps medium or low', () => {
+    const { working } = stability(rulesOf(withStability({ high: '0.1', medium: '0.133' })), dec('0'), dec('1.8'), 1);
+    expect(working).toMatchObject({ measuredLevel: 'low', level: 'low', capped: false });
   });
 });
