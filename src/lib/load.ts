@@ -379,10 +379,11 @@ function modelFiles(dir: string): { files: string[]; problems: Problem[] } {
     a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
   )) {
     const path = join(dir, entry.name);
-    if (entry.name.startsWith('.')) continue;
+    // The lock and site.yaml are refused as links when they are read.
+    if (entry.name.startsWith('.') || entry.name === SITE_FILE || entry.name === LOCK_FILE) continue;
     if (entry.isSymbolicLink()) problems.push(fileProblem(path, SYMLINK_MESSAGE));
     else if (entry.name.endsWith('.yaml')) {
-      if (entry.name !== SITE_FILE) files.push(path);
+      files.push(path);
     } else if (OTHER_YAML.test(entry.name)) {
       problems.push(
         fileProblem(
