@@ -78,9 +78,13 @@ function readText(path: string): { text: string | null; problems: Problem[] } {
   });
   let fd: number;
   try {
-    if (lstatSync(path).isSymbolicLink()) return fail(SYMLINK_MESSAGE);
-    // O_NOFOLLOW as well, so that a file swapped for a link after the lstat is still not followed.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return fail(SYMLINK_MESSAGE);
+    // A named pipe or a device would block or never end: only an ordinary file is opened.
+    if (!stat.isFile()) return fail('is not a file');
+    // O_NOFOLLOW and O_NONBLOCK as well, so that a file swapped for a link or a pipe after the
+    // lstat is still neither followed nor waited on.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return fail(

@@ -11,7 +11,17 @@ import { checkCommand } from '../../../src/cli/check.ts';
 import { releaseCommand } from '../../../src/cli/release.ts';
 import { hashOf, type Json } from '../../../src/engine/index.ts';
 import { MAX_FILE_BYTES } from '../../../src/lib/load.ts';
-import { FIXTURES, problemLines, runInProcess, shown, tempDir, workspace, type Workspace } from '../../support/cli.ts';
+import {
+  FIXTURES,
+  looksLikeStackTrace,
+  problemLines,
+  REPO_ROOT,
+  runInProcess,
+  shown,
+  tempDir,
+  workspace,
+  type Workspace,
+} from '../../support/cli.ts';
 import { strictModel } from '../../support/model.ts';
 
 const CLAIM = readFileSync(join(FIXTURES, 'claims', 'water-plant.yaml'), 'utf8');
@@ -142,6 +152,36 @@ describe('symbolic links are refused, never followed out of the repository', () 
     renameSync(site, real);
     symlinkSync(real, site);
     expect(await prefixes(ws)).toEqual({ code: 1, problems: [`${shown(site)}:1: (file)`] });
+  });
+});
+
+describe('only ordinary files are read', () => {
+  it('refuses a named pipe among the claims instead of waiting on it for ever', () => {
+    const ws = withGoodClaim();
+    const pipe = join(ws.claims, 'pipe.yaml');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    // A child process with a time limit: reading a pipe nobody writes to would block this one.
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(REPO_ROOT, 'scripts', 'ledger.ts'),
+        'check',
+        '--content',
+        ws.content,
+        '--models',
+        ws.models,
+      ],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(child.status).toBe(1);
+    expect(looksLikeStackTrace(child.stderr)).toBe(false);
+    expect(problemLines(child.stderr)).toEqual([`${shown(pipe)}:1: (file): is not a file`]);
   });
 });
 
