@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notScoredReason, score } from '../../../src/engine/index.ts';
+import { claimTemplate } from '../../../src/lib/claimTemplate.ts';
+import { checkRows, levelRows } from '../../../src/lib/contribute.ts';
 import { decodeUtf8, lockChanges, parseLock } from '../../../src/lib/load.ts';
 import { formatProblem } from '../../../src/lib/problems.ts';
 import { validateClaim, validateModel } from '../../../src/lib/validate.ts';
@@ -263,6 +265,36 @@ describe('keys every object already has are ordinary keys, never properties', ()
     const { model, problems } = validateModel(parsed!);
     expect(problems).toEqual([]);
     expect(Object.keys(model!.priors)).toContain('constructor');
+  });
+});
+
+describe('the words shown for a model’s levels and checks are looked up as own keys', () => {
+  it('gives a check or a level named after an Object property no meaning, not a function’s source', () => {
+    const base = strictModel();
+    const model = strictModel({
+      review: { checks: ['constructor', 'toString'] },
+      relevance: { ...base.relevance, constructor: '1', valueOf: '1' },
+    });
+    expect(checkRows(model)).toEqual([
+      { check: 'constructor', meaning: '' },
+      { check: 'toString', meaning: '' },
+    ]);
+    const rows = levelRows(model, 'relevance', []).filter(
+      (row) => row.level === 'constructor' || row.level === 'valueOf',
+    );
+    expect(rows.map(({ level, meaning, illustration }) => ({ level, meaning, illustration }))).toEqual([
+      { level: 'constructor', meaning: '', illustration: '' },
+      { level: 'valueOf', meaning: '', illustration: '' },
+    ]);
+    const template = claimTemplate({
+      slug: 'x',
+      modelId: 'ledger-strict@0.1.0',
+      model,
+      today: '2026-12-01',
+      file: 'content/claims/x.yaml',
+    });
+    expect(template).toContain('constructor: a check this model declares.');
+    expect(template).not.toContain('[native code]');
   });
 });
 
