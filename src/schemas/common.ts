@@ -68,12 +68,19 @@ export const slugLike = z
 /** The pattern of an id that stands as a URL segment or a key: lower-case letters, digits and hyphens. */
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
-/** An id that becomes a URL segment or a table key (a state, a model name, a level, a type a model names). */
+/** The longest id or claim type that stands in a URL segment (a folder name of the built site). */
+export const MAX_SEGMENT_LENGTH = 64;
+
+/** An id that becomes a URL segment of the site as it is (a model's name, a state). */
 export const segmentId = z
   .string({ invalid_type_error: 'must be an id such as very-likely' })
   .regex(
     ID_PATTERN,
-    'must be lower-case letters, digits and hyphens, starting with a letter or digit (such as very-likely), since it stands in URLs and tables',
+    'must be lower-case letters, digits and hyphens, starting with a letter or digit (such as very-likely), since it stands in URLs',
+  )
+  .max(
+    MAX_SEGMENT_LENGTH,
+    `must be at most ${MAX_SEGMENT_LENGTH} characters, since it stands in URLs (and in folder names of the built site)`,
   );
 
 /**

@@ -316,12 +316,28 @@ describe('ids that become URL segments are safe', () => {
     ],
     ['a state in capitals', '{ from: 0.1, state: unlikely }', '{ from: 0.1, state: Unlikely }', 34, 'states[1].state'],
     ['a model name with a dot', 'name: ledger-strict', 'name: ledger.strict', 2, 'name'],
+    [
+      'a state id of 65 characters (a folder name of the built site)',
+      '{ from: 0.1, state: unlikely }',
+      `{ from: 0.1, state: ${'u'.repeat(65)} }`,
+      34,
+      'states[1].state',
+    ],
   ])('refuses %s', (_name, from, to, line, field) => {
     const text = MODEL.replace(from, to);
     expect(text).not.toBe(MODEL);
     const problems = modelProblems(text);
     expect(problems).toHaveLength(1);
     expect(problems[0]!.startsWith(`m.yaml:${line}: ${field}: `)).toBe(true);
+  });
+});
+
+describe('a claim type is a short label', () => {
+  it('accepts a type of 64 characters and refuses one of 65, since the listing’s URLs carry it', () => {
+    expect(claimProblems(CLAIM.replace('type: factual', `type: ${'t'.repeat(64)}`))).toEqual([]);
+    expect(claimProblems(CLAIM.replace('type: factual', `type: ${'t'.repeat(65)}`))).toEqual([
+      'c.yaml:2: type: must be at most 64 characters: it is a short label for a kind of claim, and stands in URLs',
+    ]);
   });
 });
 
