@@ -31,7 +31,10 @@ export const INSUFFICIENT_REASON =
 
 /** The refusal for a type the model neither scores nor names in `notScored`. */
 export function notScoredReason(model: Model, type: string): string {
-  return model.notScored[type] ?? `this model does not score claims of type ${type}`;
+  // An own key only: `constructor` or `toString` is a type like any other, not Object's property.
+  return Object.hasOwn(model.notScored, type)
+    ? model.notScored[type]!
+    : `this model does not score claims of type ${type}`;
 }
 
 /** Scores claims under one model, parsing the model and its priors' log-odds once. */

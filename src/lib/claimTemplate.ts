@@ -60,7 +60,7 @@ function levelLines(indent: number, modelId: string, model: Model, table: LevelT
   const factorWidth = Math.max(...entries.map(([, factor]) => factor.length));
   const out = comment(indent, `Levels under ${modelId}, with the factor each is worth:`, 2, '  ');
   for (const [level, factor] of entries) {
-    const meaning = LEVEL_MEANINGS[table][level]?.meaning ?? '';
+    const meaning = Object.hasOwn(LEVEL_MEANINGS[table], level) ? LEVEL_MEANINGS[table][level]!.meaning : '';
     const lead = `    ${level.padEnd(width)}  ${factor.padStart(factorWidth)}  `;
     out.push(...comment(indent, meaning, lead.length, lead));
   }
@@ -86,7 +86,8 @@ export function claimTemplate({ slug, modelId, model, today, file }: TemplateOpt
     .map((row) => `${row.reputation}→${row.weight}`)
     .join(', ');
   const checks = model.review.checks.map(
-    (check) => `${check}: ${CHECK_MEANINGS[check] ?? 'a check this model declares.'}`,
+    (check) =>
+      `${check}: ${Object.hasOwn(CHECK_MEANINGS, check) ? CHECK_MEANINGS[check] : 'a check this model declares.'}`,
   );
 
   const out: string[] = [

@@ -12,7 +12,6 @@ import { linkAnchor } from './claimView.ts';
 import { claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
 import type { Problem } from './problems.ts';
 
-
 /** One field of a claim file. */
 export interface FieldDoc {
   /** The field's path with list items left out: `evidence.relevance`. */
@@ -402,8 +401,8 @@ export function levelRows(
     return {
       level,
       factor,
-      meaning: LEVEL_MEANINGS[table][level]?.meaning ?? '',
-      illustration: LEVEL_MEANINGS[table][level]?.illustration ?? '',
+      meaning: Object.hasOwn(LEVEL_MEANINGS[table], level) ? LEVEL_MEANINGS[table][level]!.meaning : '',
+      illustration: Object.hasOwn(LEVEL_MEANINGS[table], level) ? LEVEL_MEANINGS[table][level]!.illustration : '',
       example: example && { ...example, href: withAnchor(claimPath(example.slug), linkAnchor(example.linkId)) },
     };
   });
@@ -411,7 +410,10 @@ export function levelRows(
 
 /** The review checks a model declares, with what each asks for. */
 export function checkRows(model: Model): { readonly check: string; readonly meaning: string }[] {
-  return model.review.checks.map((check) => ({ check, meaning: CHECK_MEANINGS[check] ?? '' }));
+  return model.review.checks.map((check) => ({
+    check,
+    meaning: Object.hasOwn(CHECK_MEANINGS, check) ? CHECK_MEANINGS[check]! : '',
+  }));
 }
 
 /** The fields grouped as the page shows them: each top-level field with the fields of its entries. */

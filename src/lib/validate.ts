@@ -5,7 +5,7 @@
 import type { ZodError, ZodIssue, ZodTypeAny } from 'astro/zod';
 import { dec, plain, round, type Claim, type Model } from '../engine/index.ts';
 import { claimSchema, type ClaimInput } from '../schemas/claim.ts';
-import { DECIMAL_PATTERN } from '../schemas/common.ts';
+import { isBoundedDecimal } from '../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../schemas/model.ts';
 import { fieldName, type Problem } from './problems.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
@@ -72,7 +72,10 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
   const m: Partial<ModelInput> = result.success ? result.data : wellFormedSections(parsed.data);
   const id = `${m.name}@${m.version}`;
   if (expectedId !== undefined && m.name !== undefined && m.version !== undefined && expectedId !== id) {
-    report.add(['version'], `the file is named ${expectedId} but declares ${id}; a model's id must equal its file name`);
+    report.add(
+      ['version'],
+      `the file is named ${expectedId} but declares ${id}; a model's id must equal its file name`,
+    );
   }
   for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
     for (const [level, factor] of Object.entries(m[table] ?? {})) {
@@ -87,39 +90,53 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
   for (const [type, prior] of Object.entries(m.priors ?? {})) {
     const p = dec(prior);
     if (p.lessThanOrEqualTo(0) || p.greaterThanOrEqualTo(1)) {
-      report.add(['priors', type], `a prior must be strictly between 0 and 1 (its log-odds would be infinite), not ${prior}`);
+      report.add(
+        ['priors', type],
+        `a prior must be strictly between 0 and 1 (its log-odds would be infinite), not ${prior}`,
+      );
     }
-    if (m.notScored && type in m.notScored) report.add(['notScored', type], `type ${type} has a prior, so it cannot also be not scored`);
+    if (m.notScored && Object.hasOwn(m.notScored, type))
+      report.add(['notScored', type], `type ${type} has a prior, so it cannot also be not scored`);
   }
   const states = m.states ?? [];
   states.forEach(({ from, state }, i) => {
     if (!between(from, '0', '1')) report.add(['states', i, 'from'], `must be between 0 and 1, not ${from}`);
-    if (i === 0 && !dec(from).isZero()) report.add(['states', 0, 'from'], `the first state must start at 0, not ${from}`);
+    if (i === 0 && !dec(from).isZero())
+      report.add(['states', 0, 'from'], `the first state must start at 0, not ${from}`);
     const before = states[i - 1];
     if (before && !dec(from).greaterThan(dec(before.from))) {
-      report.add(['states', i, 'from'], `states must be in strictly ascending order: ${from} does not come after ${before.from}`);
+      report.add(
+        ['states', i, 'from'],
+        `states must be in strictly ascending order: ${from} does not come after ${before.from}`,
+      );
     }
     if (state === 'not-applicable' || state === 'insufficient-evidence') {
       report.add(['states', i, 'state'], `${state} is reserved for results with no probability`);
     }
-    if (states.findIndex((s) => s.state === state) !== i) report.add(['states', i, 'state'], `state ${state} is listed twice`);
+    if (states.findIndex((s) => s.state === state) !== i)
+      report.add(['states', i, 'state'], `state ${state} is listed twice`);
   });
   for (const key of ['weight', 'probability', 'coverage'] as const) {
     if (!m.rounding) break;
     const places = m.rounding[key];
-    if (!isWhole(places) || !between(places, '0', '20')) report.add(['rounding', key], `must be a whole number of places from 0 to 20, not ${places}`);
+    if (!isWhole(places) || !between(places, '0', '20'))
+      report.add(['rounding', key], `must be a whole number of places from 0 to 20, not ${places}`);
   }
   if (m.stability) {
     m.stability.scales.forEach((scale, i) => {
-      if (!dec(scale).isPositive() || dec(scale).isZero()) report.add(['stability', 'scales', i], `must be greater than 0, not ${scale}`);
+      if (!dec(scale).isPositive() || dec(scale).isZero())
+        report.add(['stability', 'scales', i], `must be greater than 0, not ${scale}`);
     });
-    if (!between(m.stability.high, '0', '1')) report.add(['stability', 'high'], `must be between 0 and 1, not ${m.stability.high}`);
-    if (!between(m.stability.medium, '0', '1')) report.add(['stability', 'medium'], `must be between 0 and 1, not ${m.stability.medium}`);
+    if (!between(m.stability.high, '0', '1'))
+      report.add(['stability', 'high'], `must be between 0 and 1, not ${m.stability.high}`);
+    if (!between(m.stability.medium, '0', '1'))
+      report.add(['stability', 'medium'], `must be between 0 and 1, not ${m.stability.medium}`);
     if (dec(m.stability.high).greaterThan(dec(m.stability.medium))) {
       report.add(['stability', 'high'], `must not be above medium (${m.stability.medium}), not ${m.stability.high}`);
     }
     const groups = m.stability.minGroupsForHigh;
-    if (!isWhole(groups) || dec(groups).isNegative()) report.add(['stability', 'minGroupsForHigh'], `must be a whole number of at least 0, not ${groups}`);
+    if (!isWhole(groups) || dec(groups).isNegative())
+      report.add(['stability', 'minGroupsForHigh'], `must be a whole number of at least 0, not ${groups}`);
   }
   const checks = m.review?.checks ?? [];
   checks.forEach((check, i) => {
@@ -127,17 +144,22 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
   });
   const g = m.gradient;
   if (g) {
-    if (!dec(g.floor).greaterThan(0)) report.add(['gradient', 'floor'], `must be greater than 0 so that every vote has a weight, not ${g.floor}`);
+    if (!dec(g.floor).greaterThan(0))
+      report.add(['gradient', 'floor'], `must be greater than 0 so that every vote has a weight, not ${g.floor}`);
     else if (m.rounding && isWhole(m.rounding.weight) && between(m.rounding.weight, '0', '20')) {
       const places = dec(m.rounding.weight).toNumber();
       if (round(dec(g.floor), places, m.rounding.mode).isZero()) {
-        report.add(['gradient', 'floor'], `rounds to 0 at ${places} weight places, so a vote could have no weight; raise it or rounding.weight`);
+        report.add(
+          ['gradient', 'floor'],
+          `rounds to 0 at ${places} weight places, so a vote could have no weight; raise it or rounding.weight`,
+        );
       }
     }
     for (const key of ['neutral', 'trueFrom', 'falseTo'] as const) {
       if (!between(g[key], '0', '1')) report.add(['gradient', key], `must be between 0 and 1, not ${g[key]}`);
     }
-    if (!dec(g.falseTo).lessThan(dec(g.trueFrom))) report.add(['gradient', 'falseTo'], `must be below trueFrom (${g.trueFrom}), not ${g.falseTo}`);
+    if (!dec(g.falseTo).lessThan(dec(g.trueFrom)))
+      report.add(['gradient', 'falseTo'], `must be below trueFrom (${g.trueFrom}), not ${g.falseTo}`);
   }
   if (!result.success || report.problems.length > 0) return { model: null, problems: report.problems };
   return { model: normaliseModel(result.data), problems: [] };
@@ -187,7 +209,12 @@ function normaliseModel(m: ModelInput): Model {
       minGroupsForHigh: n(m.stability.minGroupsForHigh),
     },
     review: { checks: [...m.review.checks] },
-    gradient: { floor: n(m.gradient.floor), neutral: n(m.gradient.neutral), trueFrom: n(m.gradient.trueFrom), falseTo: n(m.gradient.falseTo) },
+    gradient: {
+      floor: n(m.gradient.floor),
+      neutral: n(m.gradient.neutral),
+      trueFrom: n(m.gradient.trueFrom),
+      falseTo: n(m.gradient.falseTo),
+    },
   };
 }
 
@@ -219,7 +246,10 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
     }
     if (typeof source === 'string' && Array.isArray(data['sources']) && !sourceIds.has(source)) {
       const known = [...sourceIds].join(', ') || 'none';
-      report.add(['evidence', i, 'source'], `names source ${source}, which is not listed under sources (listed: ${known})`);
+      report.add(
+        ['evidence', i, 'source'],
+        `names source ${source}, which is not listed under sources (listed: ${known})`,
+      );
     }
     if (isDecimal(steps) && (!isWhole(steps) || dec(steps).isNegative())) {
       report.add(['evidence', i, 'interpretationSteps'], `must be a whole number of at least 0, not ${steps}`);
@@ -228,7 +258,8 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
   const voters = new Set<string>();
   entries(data['votes']).forEach((vote, i) => {
     const { voter, value } = vote;
-    if (isDecimal(value) && !between(value, '0', '1')) report.add(['votes', i, 'value'], `a vote must be between 0 and 1, not ${value}`);
+    if (isDecimal(value) && !between(value, '0', '1'))
+      report.add(['votes', i, 'value'], `a vote must be between 0 and 1, not ${value}`);
     if (typeof voter !== 'string') return;
     if (voters.has(voter)) report.add(['votes', i, 'voter'], `${voter} has already voted on this claim`);
     voters.add(voter);
@@ -270,7 +301,9 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
 export function checkLevels(parsed: Parsed, claim: Claim | null, model: Model): Problem[] {
   const report = new Report(parsed);
   const id = `${model.name}@${model.version}`;
-  const links: readonly Partial<Readonly<Record<'relevance' | 'observation' | 'authenticity' | 'extraction', unknown>>>[] = claim?.evidence ?? entries(mapping(parsed.data)['evidence']);
+  const links: readonly Partial<
+    Readonly<Record<'relevance' | 'observation' | 'authenticity' | 'extraction', unknown>>
+  >[] = claim?.evidence ?? entries(mapping(parsed.data)['evidence']);
   links.forEach((link, i) => {
     for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
       const level = link[table];
@@ -295,6 +328,7 @@ function entries(value: Plain | undefined): Loose[] {
   return Array.isArray(value) ? value.map(mapping) : [];
 }
 
+/** A decimal small enough to build: the cross-field checks must not build `1e1000000000`. */
 function isDecimal(value: Plain | undefined): value is string {
-  return typeof value === 'string' && DECIMAL_PATTERN.test(value);
+  return isBoundedDecimal(value);
 }

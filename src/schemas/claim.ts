@@ -1,18 +1,16 @@
 /** The schema of a claim file, `content/claims/<slug>.yaml` (DESIGN §3). */
 import { z } from 'astro/zod';
-import { decimal, isoDate, slugLike, text } from './common.ts';
+import { decimal, isoDate, MAX_SEGMENT_LENGTH, slugLike, text } from './common.ts';
 
 /** A URL limited to http and https; anything else could run script or leave the web. */
-export const httpUrl = z
-  .string({ invalid_type_error: 'must be an http or https URL' })
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http or https URL');
+export const httpUrl = z.string({ invalid_type_error: 'must be an http or https URL' }).refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http or https URL');
 
 const direction = z.enum(['supports', 'opposes'], { errorMap: () => ({ message: 'must be supports or opposes' }) });
 
@@ -20,7 +18,13 @@ const direction = z.enum(['supports', 'opposes'], { errorMap: () => ({ message: 
 export const claimSchema = z
   .object({
     statement: text.describe('The claim, in one sentence.'),
-    type: text.describe('The kind of claim; the model decides whether it is scored.'),
+    type: text
+      // The listing's URLs carry the type: a folder name over the file system's 255 bytes would stop the build.
+      .max(
+        MAX_SEGMENT_LENGTH,
+        `must be at most ${MAX_SEGMENT_LENGTH} characters: it is a short label for a kind of claim, and stands in URLs`,
+      )
+      .describe('The kind of claim; the model decides whether it is scored.'),
     author: text.describe('Who recorded the claim.'),
     recorded: isoDate.describe('When the claim was recorded.'),
     note: text.nullable().optional().describe('Plain Markdown shown above the working.'),

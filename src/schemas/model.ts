@@ -1,9 +1,17 @@
 /** The schema of a model file, `models/<name>@<version>.yaml` (DESIGN §2). */
 import { z } from 'astro/zod';
-import { decimal, isoDate, slugLike, text } from './common.ts';
+import { decimal, isoDate, segmentId, slugLike, tableKey, text } from './common.ts';
 
 const levels = (what: string) =>
-  z.record(text, decimal, { invalid_type_error: `must map each ${what} level to a factor` }).describe(`Factor for each ${what} level.`);
+  z
+    .record(tableKey, decimal, { invalid_type_error: `must map each ${what} level to a factor` })
+    .describe(`Factor for each ${what} level.`);
+
+/** A state id: it stands in the URLs of the filtered listing, where `all` already means every state. */
+const stateId = segmentId.refine(
+  (id) => id !== 'all',
+  'all is the listing filter that matches every state, so it cannot be a state',
+);
 
 const verification = z
   .object({
@@ -17,10 +25,18 @@ const verification = z
 /** A model as written in its file, numbers still as the strings that were written. */
 export const modelSchema = z
   .object({
-    name: slugLike.describe('The model family name; the id is `<name>@<version>`.'),
-    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a version such as 0.1.0').describe('Semantic version of this release.'),
+    name: segmentId.describe('The model family name; the id is `<name>@<version>`.'),
+    version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'must be a version such as 0.1.0')
+      .describe('Semantic version of this release.'),
     released: isoDate.describe('The date this version was released.'),
-    basedOn: z.string().regex(/^[a-z0-9-]+@\d+\.\d+\.\d+$/, 'must be a model id such as ledger@1.0.0').nullable().optional().describe('The model this one is shown against.'),
+    basedOn: z
+      .string()
+      .regex(/^[a-z0-9-]+@\d+\.\d+\.\d+$/, 'must be a model id such as ledger@1.0.0')
+      .nullable()
+      .optional()
+      .describe('The model this one is shown against.'),
     summary: text.describe('One paragraph in plain words.'),
     changes: z.array(text).describe('What this version changed, one item per change.'),
     relevance: levels('relevance'),
@@ -39,15 +55,21 @@ export const modelSchema = z
         errorMap: () => ({ message: 'must be strongest-per-group-and-direction or count-every-link' }),
       })
       .describe('How links from one source in one direction are counted.'),
-    priors: z.record(text, decimal).describe('Starting probability by claim type; types not listed are not scored.'),
-    notScored: z.record(text, text).describe('The reason shown for a type this model refuses to score.'),
+    priors: z
+      .record(tableKey, decimal)
+      .describe('Starting probability by claim type; types not listed are not scored.'),
+    notScored: z.record(tableKey, text).describe('The reason shown for a type this model refuses to score.'),
     states: z
-      .array(z.object({ from: decimal.describe('Inclusive lower bound.'), state: text.describe('State name.') }).strict())
+      .array(
+        z.object({ from: decimal.describe('Inclusive lower bound.'), state: stateId.describe('State name.') }).strict(),
+      )
       .min(1, 'must list at least one state')
       .describe('Ascending inclusive lower bounds on the rounded probability; the first is 0.'),
     rounding: z
       .object({
-        mode: z.enum(['half-even', 'half-up'], { errorMap: () => ({ message: 'must be half-even or half-up' }) }).describe('How ties are rounded.'),
+        mode: z
+          .enum(['half-even', 'half-up'], { errorMap: () => ({ message: 'must be half-even or half-up' }) })
+          .describe('How ties are rounded.'),
         weight: decimal.describe('Decimal places of weights and log-odds.'),
         probability: decimal.describe('Decimal places of probabilities, spreads and gradients.'),
         coverage: decimal.describe('Decimal places of review coverage.'),
@@ -55,14 +77,22 @@ export const modelSchema = z
       .strict(),
     stability: z
       .object({
-        scales: z.array(decimal).min(1, 'must list at least one scale').describe('Factors the kept weights are re-scored with.'),
+        scales: z
+          .array(decimal)
+          .min(1, 'must list at least one scale')
+          .describe('Factors the kept weights are re-scored with.'),
         high: decimal.describe('The largest spread that is still high stability.'),
         medium: decimal.describe('The largest spread that is still medium stability.'),
         minGroupsForHigh: decimal.describe('Fewest distinct sources for high stability.'),
       })
       .strict(),
     review: z
-      .object({ checks: z.array(slugLike).min(1, 'must declare at least one check').describe('The checks review coverage counts.') })
+      .object({
+        checks: z
+          .array(slugLike)
+          .min(1, 'must declare at least one check')
+          .describe('The checks review coverage counts.'),
+      })
       .strict(),
     gradient: z
       .object({

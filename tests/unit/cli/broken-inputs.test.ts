@@ -10,7 +10,18 @@ import { checkCommand } from '../../../src/cli/check.ts';
 import { releaseCommand } from '../../../src/cli/release.ts';
 import { scoreCommand } from '../../../src/cli/score.ts';
 import { hashOf, type Json } from '../../../src/engine/index.ts';
-import { BROKEN, FIXTURES, looksLikeStackTrace, problemLines, runChild, runInProcess, shown, workspace, type Outcome, type Workspace } from '../../support/cli.ts';
+import {
+  BROKEN,
+  FIXTURES,
+  looksLikeStackTrace,
+  problemLines,
+  runChild,
+  runInProcess,
+  shown,
+  workspace,
+  type Outcome,
+  type Workspace,
+} from '../../support/cli.ts';
 import { strictModel } from '../../support/model.ts';
 
 /** `[line, field]` of each problem a file should get, in the order they are printed. */
@@ -22,12 +33,17 @@ function expectProblems(outcome: Outcome, file: string, expected: Expected): str
   expect(outcome.code).toBe(1);
   expect(outcome.stdout).toBe('');
   expect(looksLikeStackTrace(outcome.stderr)).toBe(false);
-  expect(lines.map((line, i) => (line.startsWith(`${shown(file)}:${expected[i]?.[0]}: ${expected[i]?.[1]}: `) ? 'ok' : line))).toEqual(expected.map(() => 'ok'));
+  expect(
+    lines.map((line, i) =>
+      line.startsWith(`${shown(file)}:${expected[i]?.[0]}: ${expected[i]?.[1]}: `) ? 'ok' : line,
+    ),
+  ).toEqual(expected.map(() => 'ok'));
   expect(outcome.stderr).toMatch(new RegExp(`\\n${expected.length} problems? found\\.\\n$`));
   return lines;
 }
 
-const check = (ws: Workspace, models = ws.models) => runInProcess((io) => checkCommand(io, { content: ws.content, models }));
+const check = (ws: Workspace, models = ws.models) =>
+  runInProcess((io) => checkCommand(io, { content: ws.content, models }));
 
 /** A workspace with the fixture models and one broken claim file. */
 function withClaim(fixture: string): { ws: Workspace; file: string } {
@@ -66,6 +82,22 @@ describe('check reports a broken claim file with its file, line and field', () =
     ['a javascript: URL', 'javascript-url.yaml', [[7, 'sources[0].url']]],
     ['a date that does not exist', 'bad-date.yaml', [[5, 'recorded']]],
     ['a direction that is neither supports nor opposes', 'unknown-direction.yaml', [[11, 'evidence[0].direction']]],
+    [
+      'a ten-deep chain of YAML aliases (billions of values when expanded)',
+      'alias-chain.yaml',
+      [32, 33, 34, 35, 36, 37, 38, 39, 40, 41].map((line, i) => [line, `x${i}`] as const),
+    ],
+    ['a YAML alias that refers to itself', 'alias-self.yaml', [[31, 'extra']]],
+    ['interpretation steps of 1e1000000000', 'huge-steps.yaml', [[16, 'evidence[0].interpretationSteps']]],
+    ['a reputation of 1e9000000000000000', 'huge-reputation.yaml', [[30, 'votes[0].reputation']]],
+    [
+      'a statement smuggled in under __proto__',
+      'proto-statement.yaml',
+      [
+        [1, '__proto__'],
+        [1, 'statement'],
+      ],
+    ],
   ])('%s (%s)', async (_name, fixture, expected) => {
     const { ws, file } = withClaim(fixture);
     expectProblems(await check(ws), file, expected);
@@ -125,8 +157,21 @@ describe('check reports a broken model file with its file, line and field', () =
     ['a missing required key', 'missing-gradient.yaml', [[2, 'gradient']]],
     ['an unknown key', 'unknown-key.yaml', [[24, 'weighting']]],
     ['a negative factor', 'negative-factor.yaml', [[18, 'observation.rumour']]],
-    ['a vote floor that rounds to 0 at the weight places', 'gradient-floor-rounds-to-zero.yaml', [[41, 'gradient.floor']]],
-    ['several mistakes, every one reported', 'several-mistakes.yaml', [[2, 'gradient'], [25, 'priors.factual'], [36, 'states[3].from'], [38, 'rounding.mode']]],
+    [
+      'a vote floor that rounds to 0 at the weight places',
+      'gradient-floor-rounds-to-zero.yaml',
+      [[41, 'gradient.floor']],
+    ],
+    [
+      'several mistakes, every one reported',
+      'several-mistakes.yaml',
+      [
+        [2, 'gradient'],
+        [25, 'priors.factual'],
+        [36, 'states[3].from'],
+        [38, 'rounding.mode'],
+      ],
+    ],
   ])('%s (%s)', async (_name, fixture, expected) => {
     const { ws, file } = withModel(fixture);
     expectProblems(await check(ws), file, expected);
@@ -137,7 +182,9 @@ describe('check reports a broken model file with its file, line and field', () =
     ws.copy(join('claims', 'water-plant.yaml'), join('content', 'claims', 'water-plant.yaml'));
     const file = join(ws.models, 'ledger-strict@0.1.0.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('stepCost: 0.15', 'stepCost: 0.16'));
-    const released = /ledger-strict@0\.1\.0 (sha256:[0-9a-f]{64})/.exec(readFileSync(join(ws.models, 'released.lock'), 'utf8'))![1]!;
+    const released = /ledger-strict@0\.1\.0 (sha256:[0-9a-f]{64})/.exec(
+      readFileSync(join(ws.models, 'released.lock'), 'utf8'),
+    )![1]!;
     const edited = hashOf(strictModel({ interpretation: { stepCost: '0.16', floor: '0' } }) as unknown as Json);
     expect(released).toBe(hashOf(strictModel() as unknown as Json));
     const [line] = expectProblems(await check(ws), file, [[1, '(model)']]);
@@ -180,18 +227,30 @@ describe('score refuses broken input the same way', () => {
     ['malformed YAML', 'malformed-yaml.yaml', [[8, '(yaml)']]],
   ])('%s', async (_name, fixture, expected) => {
     const file = join(BROKEN, 'claims', fixture);
-    expectProblems(await runInProcess((io) => scoreCommand(io, [file], { model, models: join(FIXTURES, 'models') })), file, expected);
+    expectProblems(
+      await runInProcess((io) => scoreCommand(io, [file], { model, models: join(FIXTURES, 'models') })),
+      file,
+      expected,
+    );
   });
 
   it('refuses a broken model given by path', async () => {
     const file = join(BROKEN, 'models', 'prior-zero.yaml');
     const claim = join(FIXTURES, 'claims', 'water-plant.yaml');
-    expectProblems(await runInProcess((io) => scoreCommand(io, [claim], { model: file, models: join(FIXTURES, 'models') })), file, [[25, 'priors.factual']]);
+    expectProblems(
+      await runInProcess((io) => scoreCommand(io, [claim], { model: file, models: join(FIXTURES, 'models') })),
+      file,
+      [[25, 'priors.factual']],
+    );
   });
 
   it('refuses a claim file that does not exist', async () => {
     const file = join(FIXTURES, 'claims', 'no-such-claim.yaml');
-    expectProblems(await runInProcess((io) => scoreCommand(io, [file], { model, models: join(FIXTURES, 'models') })), file, [[1, '(file)']]);
+    expectProblems(
+      await runInProcess((io) => scoreCommand(io, [file], { model, models: join(FIXTURES, 'models') })),
+      file,
+      [[1, '(file)']],
+    );
   });
 });
 
@@ -204,7 +263,9 @@ describe('release refuses broken input', () => {
   it('refuses to release a model twice', async () => {
     const ws = workspace();
     const file = join(ws.models, 'ledger-strict@0.1.0.yaml');
-    expectProblems(await runInProcess((io) => releaseCommand(io, file)), join(ws.models, 'released.lock'), [[2, 'ledger-strict@0.1.0']]);
+    expectProblems(await runInProcess((io) => releaseCommand(io, file)), join(ws.models, 'released.lock'), [
+      [2, 'ledger-strict@0.1.0'],
+    ]);
   });
 });
 
@@ -212,23 +273,36 @@ describe('a real child process exits non-zero, prints nothing on stdout and no s
   it('check with a claim of several mistakes', () => {
     const { ws, file } = withClaim('several-mistakes.yaml');
     const outcome = runChild(['check', '--content', ws.content, '--models', ws.models]);
-    expect(expectProblems(outcome, file, [
-      [2, 'author'],
-      [4, 'recorded'],
-      [10, 'evidence[0].direction'],
-      [14, 'evidence[0].interpretationSteps'],
-      [16, 'evidence[1].source'],
-      [20, 'evidence[1].observation'],
-      [21, 'evidence[1].interpretationSteps'],
-      [23, 'votes[0].value'],
-    ])).toHaveLength(8);
+    expect(
+      expectProblems(outcome, file, [
+        [2, 'author'],
+        [4, 'recorded'],
+        [10, 'evidence[0].direction'],
+        [14, 'evidence[0].interpretationSteps'],
+        [16, 'evidence[1].source'],
+        [20, 'evidence[1].observation'],
+        [21, 'evidence[1].interpretationSteps'],
+        [23, 'votes[0].value'],
+      ]),
+    ).toHaveLength(8);
   });
 
   it('score with a good claim before a broken one prints no half of the output', () => {
     const ws = workspace();
     ws.copy(join('claims', 'water-plant.yaml'), join('content', 'claims', 'water-plant.yaml'));
-    const broken = ws.copy(join('broken', 'claims', 'unknown-relevance.yaml'), join('content', 'claims', 'unknown-relevance.yaml'));
-    const outcome = runChild(['score', join(ws.claims, 'water-plant.yaml'), broken, '--model', 'ledger-strict@0.1.0', '--models', ws.models]);
+    const broken = ws.copy(
+      join('broken', 'claims', 'unknown-relevance.yaml'),
+      join('content', 'claims', 'unknown-relevance.yaml'),
+    );
+    const outcome = runChild([
+      'score',
+      join(ws.claims, 'water-plant.yaml'),
+      broken,
+      '--model',
+      'ledger-strict@0.1.0',
+      '--models',
+      ws.models,
+    ]);
     expectProblems(outcome, broken, [[13, 'evidence[0].relevance']]);
   });
 
@@ -236,9 +310,63 @@ describe('a real child process exits non-zero, prints nothing on stdout and no s
     const ws = workspace();
     const file = join(ws.models, 'ledger-strict@0.1.0.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('probability: 4', 'probability: 3'));
-    const outcome = runChild(['score', join(FIXTURES, 'claims', 'water-plant.yaml'), '--model', 'ledger-strict@0.1.0', '--models', ws.models]);
+    const outcome = runChild([
+      'score',
+      join(FIXTURES, 'claims', 'water-plant.yaml'),
+      '--model',
+      'ledger-strict@0.1.0',
+      '--models',
+      ws.models,
+    ]);
     expectProblems(outcome, file, [[1, '(model)']]);
     expect(outcome.stderr).toContain('released model ledger-strict@0.1.0 was edited');
+  });
+
+  it.each<[string, string, Expected]>([
+    [
+      'a ten-deep chain of YAML aliases',
+      'alias-chain.yaml',
+      [32, 33, 34, 35, 36, 37, 38, 39, 40, 41].map((line, i) => [line, `x${i}`] as const),
+    ],
+    ['a YAML alias that refers to itself (it overflowed the stack)', 'alias-self.yaml', [[31, 'extra']]],
+    [
+      'interpretation steps of 1e1000000000 (it ran out of memory)',
+      'huge-steps.yaml',
+      [[16, 'evidence[0].interpretationSteps']],
+    ],
+    [
+      'a reputation of 1e9000000000000000 (it ran out of memory)',
+      'huge-reputation.yaml',
+      [[30, 'votes[0].reputation']],
+    ],
+  ])('check with %s', (_name, fixture, expected) => {
+    const { ws, file } = withClaim(fixture);
+    expectProblems(runChild(['check', '--content', ws.content, '--models', ws.models]), file, expected);
+  });
+
+  it('score of a claim whose type is the name of an Object property says the model does not score it', () => {
+    const outcome = runChild([
+      'score',
+      join(FIXTURES, 'hostile', 'type-constructor.yaml'),
+      '--model',
+      'ledger-strict@0.1.0',
+      '--models',
+      join(FIXTURES, 'models'),
+    ]);
+    expect(outcome.code).toBe(0);
+    const trace = JSON.parse(outcome.stdout) as { result: { state: string; reason: string | null } };
+    expect(trace.result).toMatchObject({
+      state: 'not-applicable',
+      reason: 'this model does not score claims of type constructor',
+    });
+  });
+
+  it('check accepts a date in the years 1 to 99 (it was “not a real date”)', () => {
+    const ws = workspace();
+    ws.copy(join('hostile', 'ancient-date.yaml'), join('content', 'claims', 'ancient-date.yaml'));
+    const outcome = runChild(['check', '--content', ws.content, '--models', ws.models]);
+    expect(outcome.stderr).toBe('');
+    expect(outcome.code).toBe(0);
   });
 
   it.each([
