@@ -1,0 +1,107 @@
+/**
+ * The site's history, computed once per build: every claim's revisions read in one walk, scored,
+ * and the traces the history pages publish. Pages and the changes feed read it from here.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { createScorer, type Trace } from '../../engine/index.ts';
+import { ledgerFolders } from '../folders.ts';
+import type { LoadedClaim, LoadedModel } from '../load.ts';
+import { getSite } from '../site.ts';
+import { claimHistory, type HistoryEntry, type ScoreWith } from './claimHistory.ts';
+import { readHistory, type ContentHistory, type HistoryGap } from './read.ts';
+
+/** One claim's history as its page shows it. */
+export interface ClaimHistoryView {
+  readonly slug: string;
+  /** Oldest first. */
+  readonly entries: readonly HistoryEntry[];
+  /** True when the file the site was built from is not its last committed revision. */
+  readonly uncommitted: boolean;
+}
+
+/** A trace a history page publishes: a revision under today's default (`model` null) or under the default then. */
+export interface HistoryTrace {
+  readonly slug: string;
+  readonly commit: string;
+  readonly model: string | null;
+  readonly trace: Trace;
+}
+
+/** The history of every claim of the site. */
+export interface SiteHistory {
+  readonly gap: HistoryGap | null;
+  /** Today's default model. */
+  readonly defaultModel: string;
+  of(slug: string): ClaimHistoryView;
+  /** Every trace the history pages publish. */
+  readonly traces: readonly HistoryTrace[];
+  /** Every claim's history, in the site's claim order. */
+  readonly claims: readonly ClaimHistoryView[];
+}
+
+/**
+ * The history of the given claims: `current(claim)` returns the bytes the site was built from, to
+ * tell whether the last revision is what the site shows.
+ */
+export function siteHistoryOf(
+  history: ContentHistory,
+  claims: readonly LoadedClaim[],
+  models: readonly LoadedModel[],
+  defaultModel: string,
+  codeHash: string,
+  current: (claim: LoadedClaim) => Uint8Array | null,
+): SiteHistory {
+  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
+  const score: ScoreWith = (model, slug, claim) => scorers.get(model.id)!.score(slug, claim);
+  const views: ClaimHistoryView[] = claims.map((claim) => {
+    const revisions = history.revisions(basename(claim.file));
+    const last = revisions[revisions.length - 1];
+    const bytes = current(claim);
+    const uncommitted =
+      last === undefined || bytes === null || Buffer.compare(Buffer.from(last.bytes), Buffer.from(bytes)) !== 0;
+    return { slug: claim.slug, entries: claimHistory(revisions, models, defaultModel, score), uncommitted };
+  });
+  const bySlug = new Map(views.map((v) => [v.slug, v]));
+  const traces: HistoryTrace[] = views.flatMap(({ slug, entries }) =>
+    entries.flatMap(({ revision, then, today }) => [
+      ...(today.trace ? [{ slug, commit: revision.short, model: null, trace: today.trace }] : []),
+      ...(then.trace && then.model !== defaultModel
+        ? [{ slug, commit: revision.short, model: then.model, trace: then.trace }]
+        : []),
+    ]),
+  );
+  return {
+    gap: history.gap,
+    defaultModel,
+    claims: views,
+    traces,
+    of: (slug) => {
+      const found = bySlug.get(slug);
+      if (!found) throw new Error(`no history for ${slug}`);
+      return found;
+    },
+  };
+}
+
+let cached: SiteHistory | null = null;
+
+/** The site's history (once per process), with how long reading and scoring it took in `seconds`. */
+export function getHistory(): SiteHistory & { readonly seconds: number } {
+  if (cached) return cached as SiteHistory & { seconds: number };
+  const site = getSite();
+  const started = performance.now();
+  const folders = ledgerFolders();
+  const history = readHistory(folders);
+  const claimsDir = join(folders.content, 'claims');
+  const read = (claim: LoadedClaim): Uint8Array | null => {
+    try {
+      return readFileSync(join(claimsDir, basename(claim.file)));
+    } catch {
+      return null;
+    }
+  };
+  const result = siteHistoryOf(history, site.claims, site.models, site.defaultModel.id, site.codeHash, read);
+  cached = Object.assign(result, { seconds: (performance.now() - started) / 1000 });
+  return cached as SiteHistory & { seconds: number };
+}
