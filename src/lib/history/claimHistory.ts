@@ -4,7 +4,7 @@
  * default then and under today's default (both released models, so the traces verify).
  */
 import type { Claim, Trace } from '../../engine/index.ts';
-import type { LoadedModel } from '../load.ts';
+import type { LoadedClaim, LoadedModel } from '../load.ts';
 import { formatProblem } from '../problems.ts';
 import { checkLevels } from '../validate.ts';
 import { describeChange } from './changeWords.ts';
@@ -41,12 +41,17 @@ export type ScoreWith = (model: LoadedModel, slug: string, claim: Claim) => Trac
 const outcome = (s: ScoreThen): string | null =>
   s.trace === null ? null : `${s.trace.result.state} ${s.trace.result.probability ?? ''}`;
 
-/** The history of one claim from its revisions (oldest first), scored with today's released models. */
+/**
+ * The history of one claim from its revisions (oldest first), scored with today's released models;
+ * `current` is the file the site was built from and the claim loaded from it, which a revision with
+ * the same bytes reuses rather than parsing them again.
+ */
 export function claimHistory(
   revisions: readonly Revision[],
   models: readonly LoadedModel[],
   todayDefault: string,
   score: ScoreWith,
+  current: { readonly bytes: Uint8Array; readonly claim: LoadedClaim } | null = null,
 ): HistoryEntry[] {
   const entries: HistoryEntry[] = [];
   let previous: Claim | null = null;
@@ -54,7 +59,14 @@ export function claimHistory(
   let previousOutcome: string | null = null;
   for (const { bytes, ...revision } of revisions) {
     const label = `${revision.short}:${revision.path}`;
-    const { loaded, problems } = claimFromBytes({ label, name: `${revision.slug}.yaml`, bytes }, []);
+    // A revision with the bytes the site was built from is the claim the loader already read.
+    const same =
+      current !== null &&
+      current.claim.slug === revision.slug &&
+      Buffer.compare(Buffer.from(bytes), Buffer.from(current.bytes)) === 0;
+    const { loaded, problems } = same
+      ? { loaded: current.claim, problems: [] }
+      : claimFromBytes({ label, name: `${revision.slug}.yaml`, bytes }, []);
     const renamedFrom = previousSlug !== null && previousSlug !== revision.slug ? previousSlug : null;
     const under = (id: string | null): ScoreThen => {
       if (id === null) return { model: null, trace: null, why: 'No default model was named at this commit.' };

@@ -84,14 +84,14 @@ export function siteHistoryOf(
   };
 }
 
-let cached: SiteHistory | null = null;
-
-/** The site's history (once per process), with how long reading and scoring it took in `seconds`. */
-export function getHistory(): SiteHistory & { readonly seconds: number } {
-  if (cached) return cached as SiteHistory & { seconds: number };
-  const site = getSite();
-  const started = performance.now();
-  const folders = ledgerFolders();
+/** Reads the history of the content in `folders` for the given claims and models, as a build does. */
+export function readSiteHistory(
+  folders: { content: string; models: string },
+  claims: readonly LoadedClaim[],
+  models: readonly LoadedModel[],
+  defaultModel: string,
+  codeHash: string,
+): SiteHistory {
   const history = readHistory(folders);
   const claimsDir = join(folders.content, 'claims');
   const read = (claim: LoadedClaim): Uint8Array | null => {
@@ -101,7 +101,15 @@ export function getHistory(): SiteHistory & { readonly seconds: number } {
       return null;
     }
   };
-  const result = siteHistoryOf(history, site.claims, site.models, site.defaultModel.id, site.codeHash, read);
-  cached = Object.assign(result, { seconds: (performance.now() - started) / 1000 });
-  return cached as SiteHistory & { seconds: number };
+  return siteHistoryOf(history, claims, models, defaultModel, codeHash, read);
+}
+
+let cached: SiteHistory | null = null;
+
+/** The site's history, once per process. */
+export function getHistory(): SiteHistory {
+  if (cached) return cached;
+  const site = getSite();
+  cached = readSiteHistory(ledgerFolders(), site.claims, site.models, site.defaultModel.id, site.codeHash);
+  return cached;
 }
