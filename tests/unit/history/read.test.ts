@@ -204,3 +204,45 @@ describe('history traces are normal traces', () => {
     expect(spawnSync('python3', [join(REPO_ROOT, 'reference', 'ledger.py'), 'verify', dir]).status).toBe(1);
   });
 });
+
+describe('revisions that cannot be scored again', () => {
+  it('says why instead of showing a number: a file that does not validate today, one too large, a default model not released today', () => {
+    const r = testRepo('ledger-gone@9.9.9');
+    const good = claimYaml({ sources: LAB.source, evidence: LAB.link });
+    r.write('content/claims/water.yaml', good.replace('type: factual', 'type: factual\ncolour: blue'));
+    r.commit('A field the schema does not know', '2026-10-01T10:00:00Z');
+    r.write('content/claims/water.yaml', good);
+    r.commit('Fixed, while the default was a model that is not released', '2026-10-02T10:00:00Z');
+    r.write('content/claims/water.yaml', `${good}# ${'x'.repeat(1024 * 1024)}\n`);
+    r.commit('Too large', '2026-10-03T10:00:00Z');
+    r.write('content/claims/water.yaml', good.replace('2026-10-02', '2026-10-04'));
+    r.write('models/site.yaml', 'default: ledger@1.1.0\n');
+    r.commit('Back to size, default ledger@1.1.0', '2026-10-04T10:00:00Z');
+    const { entries } = site(r).of('water');
+    const short = entries.map((e) => e.revision.short);
+    expect(entries.map((e) => e.problems)).toEqual([
+      [`${short[0]}:content/claims/water.yaml:3: colour: is not a field here (check its spelling)`],
+      [],
+      [
+        `${short[2]}:content/claims/water.yaml:1: (file): is ${Buffer.byteLength(good) + 2 + 1024 * 1024 + 1} bytes, more than the 1 MiB a file may have`,
+      ],
+      [],
+    ]);
+    expect(entries.map((e) => [e.then.why, e.today.why])).toEqual([
+      [
+        'ledger-gone@9.9.9 is not a released model today, so it cannot be scored again.',
+        'The file did not validate at this revision.',
+      ],
+      ['ledger-gone@9.9.9 is not a released model today, so it cannot be scored again.', null],
+      [
+        'ledger-gone@9.9.9 is not a released model today, so it cannot be scored again.',
+        'The file did not validate at this revision.',
+      ],
+      [null, null],
+    ]);
+    expect(entries[0]!.changes).toEqual(['The file does not validate today, so what changed cannot be read.']);
+    expect(entries[1]!.changes).toEqual(['First recorded, with 1 evidence link, 1 source, 0 reviews and 0 votes.']);
+    expect(entries[3]!.changes).toEqual(['Who recorded it, or when, edited.']);
+    expect(entries.map((e) => e.scoreChanged)).toEqual([false, true, false, false]);
+  });
+});
