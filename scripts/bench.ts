@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { progress } from '../src/lib/progress.ts';
 import { measure, median, siteSizes, type Run } from './bench/measure.ts';
-import { bareSite, claimFile, copySite, writeClaims } from './bench/project.ts';
+import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
 
 /** The figures `--json` prints, exactly these fields. */
 interface Figures {
@@ -46,6 +46,9 @@ interface Figures {
   /** `dist/` per 1,000 claims, to project a larger site against a host's size limit. */
   dist_mb_per_1000_claims: number;
   rebuild_seconds: number;
+  /** Reading every claim's history from git and scoring its revisions, as a build does (N claims, 3 commits of rewording). */
+  history_seconds: number;
+  history_revisions: number;
   /** The line through the two builds, t = fixed + per claim × n: what a ratio below 1 is made of. */
   fixed_seconds: number;
   ms_per_claim: number;
@@ -110,6 +113,8 @@ copySite(repo, site);
 const write = progress('writing claims', claims);
 writeClaims(site, claims, () => write.tick());
 write.done();
+// The claims get a history in git, so that every build reads and renders it as the real site does.
+commitHistory(site, claims);
 
 // How a build is run and measured.
 const env = (cache: string, dist: string): NodeJS.ProcessEnv => ({
@@ -132,7 +137,8 @@ const build = async (label: string, cache: string, dist: string): Promise<Run> =
   return run;
 };
 const isClaimPage = (relative: string): boolean =>
-  /^claims\/[^/]+\/(?:[^/]+\/)?index\.html$/.test(relative.split('\\').join('/'));
+  // A claim's history page is not a claim page.
+  /^claims\/[^/]+\/(?:(?!history\/)[^/]+\/)?index\.html$/.test(relative.split('\\').join('/'));
 
 /** The size figures of a full build, and the warnings for hosts it would not fit. */
 const sizesOf = (dist: string): ReturnType<typeof siteSizes> => {
@@ -234,6 +240,34 @@ writeClaims(site, claims);
 const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
 
+// The history alone, in a fresh process: one git log walk and one cat-file batch, then scoring.
+const historyRun = spawnSync(process.execPath, ['--import', 'tsx', join(site, 'scripts', 'bench', 'history.ts')], {
+  cwd: site,
+  encoding: 'utf8',
+});
+if (historyRun.status !== 0) {
+  fail('history measure', {
+    status: historyRun.status,
+    seconds: 0,
+    cpuSeconds: null,
+    peakRssMb: null,
+    stdout: historyRun.stdout,
+    stderr: historyRun.stderr,
+  });
+}
+const historyFigures = JSON.parse(historyRun.stdout) as {
+  seconds: number;
+  cpuSeconds: number;
+  loadCpuSeconds: number;
+  readSeconds: number;
+  commits: number;
+  revisions: number;
+  traces: number;
+};
+say(
+  `  history: ${historyFigures.seconds.toFixed(2)} s for ${historyFigures.revisions} revisions in ${historyFigures.commits} commits (git ${historyFigures.readSeconds.toFixed(2)} s), ${historyFigures.traces} traces`,
+);
+
 // 4. Sizes of the full build.
 const sizes = sizesOf(dist);
 
@@ -276,6 +310,8 @@ const figures: Figures = {
   files: sizes.files,
   dist_mb_per_1000_claims: round((sizes.distMb / claims) * 1000, 1),
   rebuild_seconds: round(rebuildRun.seconds, 1),
+  history_seconds: round(historyFigures.seconds, 2),
+  history_revisions: historyFigures.revisions,
   fixed_seconds: round(fixed, 1),
   ms_per_claim: round(perClaim * 1000, 1),
   marginal_ratio: round(marginal, 3),
@@ -310,6 +346,11 @@ if (asJson) {
       `  per added claim, N/2→N / N/5→N/2`,
       `${figures.marginal_ratio} (build at N/2: ${halfRun.seconds.toFixed(1)} s)`,
       '0.85 – 1.15',
+    ],
+    [
+      'history of every claim',
+      `${figures.history_seconds} s (CPU ${historyFigures.cpuSeconds.toFixed(2)} s, git ${historyFigures.readSeconds.toFixed(2)} s) for ${figures.history_revisions} revisions: ${((100 * figures.history_seconds) / figures.build_seconds).toFixed(1)} % of the build; loading the claims takes CPU ${historyFigures.loadCpuSeconds.toFixed(2)} s`,
+      '',
     ],
     ['peak RSS of the build', `${figures.peak_rss_mb ?? '?'} MB`, '≤ 1500'],
     [

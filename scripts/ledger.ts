@@ -1,6 +1,7 @@
 /** The `ledger` command line: `npm run -s ledger -- <command>`. */
 import { parseArgs } from 'node:util';
 import { checkCommand } from '../src/cli/check.ts';
+import { diffCommand, diffFormatOf } from '../src/cli/diff.ts';
 import { newCommand, todayUtc } from '../src/cli/new.ts';
 import { releaseCommand } from '../src/cli/release.ts';
 import { processIo, runCommand, UsageError } from '../src/cli/run.ts';
@@ -18,6 +19,8 @@ const USAGE = `Usage: npm run -s ledger -- <command>
                        write <content>/claims/<slug>.yaml, a commented template to fill in
   release <model file> record a new model's config hash in released.lock
   verify <dir>         re-score every trace.json of a built site from its own inputs; exit 1 if any differ
+  diff <revision> [--json | --format markdown] [--content <dir>] [--models <dir>]
+                       every claim × model whose state or probability differs between a git revision and the working tree
   snapshot [--dist <dir>] [--out <dir>]
                        write the built site's offline archive (.zip, its .sha256, and a .wacz)
   help                 print this text
@@ -46,6 +49,10 @@ async function main(argv: string[]): Promise<number> {
       case 'verify': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true });
         return verifyCommand(processIo, positionals, { cwd: process.cwd(), progress: process.stderr.isTTY === true });
+      }
+      case 'diff': {
+        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean', default: false }, format: { type: 'string' }, content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
+        return diffCommand(processIo, positionals, { content: values.content, models: values.models, format: diffFormatOf(values.format, values.json) });
       }
       case 'snapshot': {
         const { values } = parseArgs({ args: rest, options: { dist: { type: 'string', default: process.env['LEDGER_DIST'] ?? 'dist' }, out: { type: 'string', default: 'snapshots' } } });

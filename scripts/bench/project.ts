@@ -6,7 +6,16 @@
  * links, so the same Astro builds both.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claimYaml, syntheticClaim, syntheticSlug } from './synthetic.ts';
 
@@ -82,4 +91,43 @@ export function bareSite(repo: string, project: string, n: number): void {
     ].join('\n'),
   );
   linkPackages(repo, project);
+}
+
+/**
+ * Puts a project's claims and default into git with a history: one commit of every claim, then
+ * `revisions` commits that each reword the statement of a quarter of the claims, so that the
+ * history pages have something to read. Dates are fixed, so every run writes the same commits.
+ */
+export function commitHistory(project: string, n: number, revisions = 3): void {
+  const git = (args: string[], date = '2026-11-01T12:00:00Z'): void => {
+    execFileSync('git', args, {
+      cwd: project,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_AUTHOR_NAME: 'bench',
+        GIT_AUTHOR_EMAIL: 'bench@example.org',
+        GIT_COMMITTER_NAME: 'bench',
+        GIT_COMMITTER_EMAIL: 'bench@example.org',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
+  };
+  git(['init', '-q']);
+  git(['add', 'content/claims', 'models']);
+  git(['commit', '-q', '-m', 'Every claim']);
+  for (let r = 1; r <= revisions; r++) {
+    for (let i = r - 1; i < n; i += 4) {
+      const file = claimFile(project, i);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(/^statement: (.*)$/m, `statement: "Revision ${r}: a reworded statement."`),
+      );
+    }
+    git(['add', 'content/claims']);
+    git(['commit', '-q', '-m', `Revision ${r}`], `2026-11-0${r + 1}T12:00:00Z`);
+  }
 }

@@ -14,6 +14,21 @@ export const claimPath = (slug: string, model?: string): string =>
 /** The trace published beside a claim page. */
 export const tracePath = (slug: string, model?: string): string => `${claimPath(slug, model)}trace.json`;
 
+/** A claim's history: every committed revision of its file, with its score then and now. */
+export const historyPath = (slug: string): string => `/claims/${slug}/history/`;
+
+/** One revision on a claim's history page. */
+export const historyRevisionAnchor = (commit: string): string => `rev-${commit}`;
+
+/**
+ * The trace of a claim as it was at a commit, under today's default model, or under `model` (the
+ * default at that commit) when it is given.
+ */
+export const historyTracePath = (slug: string, commit: string, model?: string): string =>
+  model === undefined
+    ? `${historyPath(slug)}${commit}/trace.json`
+    : `${historyPath(slug)}${commit}/${model}/trace.json`;
+
 /** The list of released models. */
 export const modelsPath = (): string => '/models/';
 
@@ -71,6 +86,9 @@ export const modelsFeedPath = (): string => '/feeds/models.xml';
 
 /** The Atom feed of claims recorded or changed. */
 export const claimsFeedPath = (): string => '/feeds/claims.xml';
+
+/** The Atom feed of revisions that changed a claim's state or probability. */
+export const changesFeedPath = (): string => '/feeds/changes.xml';
 
 /** The sitemap index that @astrojs/sitemap writes (it names the sitemap files themselves). */
 export const sitemapIndexPath = (): string => '/sitemap-index.xml';

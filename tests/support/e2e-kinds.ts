@@ -35,6 +35,7 @@ export function pageKinds(): PageKind[] {
     (f) =>
       /^models\/[^/]+\/index\.html$/.test(f) && (defaultModel === null || f !== `models/${defaultModel}/index.html`),
   );
+  const history = files.find((f) => /^claims\/[^/]+\/history\/index\.html$/.test(f));
   const pair = files.find((f) => /^compare\/[^/]+\/[^/]+\/index\.html$/.test(f));
   const refusal =
     claims.find((p) => p.urlModel === null && REFUSALS.includes(p.trace.result.state)) ??
@@ -53,6 +54,7 @@ export function pageKinds(): PageKind[] {
       'a scored claims/<slug>/<model>/index.html',
     ),
     pick('claim (refusal)', refusal?.url, 'a claim page whose trace state is a refusal'),
+    pick('claim history', history && urlOfFile(history), 'claims/<slug>/history/index.html'),
     pick('models index', fileExists('models/index.html') ? '/models/' : null, 'models/index.html'),
     pick('model (default)', modelPage && urlOfFile(modelPage), `models/${defaultModel ?? '<default>'}/index.html`),
     pick('model (other)', otherModel && urlOfFile(otherModel), 'models/<id>/index.html for a non-default model'),

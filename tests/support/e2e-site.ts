@@ -90,7 +90,8 @@ export function claimPages(root = distDir()): ClaimPage[] {
     if (!statSync(join(claimsDir, slug)).isDirectory()) continue;
     add(slug, null);
     for (const model of readdirSync(join(claimsDir, slug)).sort()) {
-      if (statSync(join(claimsDir, slug, model)).isDirectory()) add(slug, model);
+      // `history/` holds the claim's history page, not a model's.
+      if (model !== 'history' && statSync(join(claimsDir, slug, model)).isDirectory()) add(slug, model);
     }
   }
   return pages;

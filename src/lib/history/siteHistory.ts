@@ -1,0 +1,120 @@
+/**
+ * The site's history, computed once per build: every claim's revisions read in one walk, scored,
+ * and the traces the history pages publish. Pages and the changes feed read it from here.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { createScorer, type Trace } from '../../engine/index.ts';
+import { ledgerFolders } from '../folders.ts';
+import type { LoadedModel } from '../load.ts';
+import { getSite, summarise, type SiteClaim, type TraceSummary } from '../site.ts';
+import { claimHistory, type HistoryEntry, type ScoreWith } from './claimHistory.ts';
+import { readHistory, type ContentHistory, type HistoryGap } from './read.ts';
+
+/** One claim's history as its page shows it. */
+export interface ClaimHistoryView {
+  readonly slug: string;
+  /** Oldest first. */
+  readonly entries: readonly HistoryEntry[];
+  /** True when the file the site was built from is not its last committed revision. */
+  readonly uncommitted: boolean;
+}
+
+/** A trace a history page publishes: a revision under today's default (`model` null) or under the default then. */
+export interface HistoryTrace {
+  readonly slug: string;
+  readonly commit: string;
+  readonly model: string | null;
+  readonly summary: TraceSummary;
+  /** The whole trace, scored again when its file is written (a build never holds every revision's working). */
+  trace(): Trace;
+}
+
+/** The history of every claim of the site. */
+export interface SiteHistory {
+  readonly gap: HistoryGap | null;
+  /** Today's default model. */
+  readonly defaultModel: string;
+  of(slug: string): ClaimHistoryView;
+  /** Every trace the history pages publish. */
+  readonly traces: readonly HistoryTrace[];
+  /** Every claim's history, in the site's claim order. */
+  readonly claims: readonly ClaimHistoryView[];
+}
+
+/**
+ * The history of the given claims: `current(claim)` returns the bytes the site was built from, to
+ * tell whether the last revision is what the site shows.
+ */
+export function siteHistoryOf(
+  history: ContentHistory,
+  claims: readonly SiteClaim[],
+  models: readonly LoadedModel[],
+  defaultModel: string,
+  codeHash: string,
+  current: (claim: SiteClaim) => Uint8Array | null,
+): SiteHistory {
+  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
+  const score: ScoreWith = (model, slug, claim) => summarise(scorers.get(model.id)!.score(slug, claim));
+  const whole = (summary: TraceSummary) => (): Trace => scorers.get(summary.model)!.score(summary.claim, summary.input);
+  const views: ClaimHistoryView[] = claims.map((claim) => {
+    const revisions = history.revisions(basename(claim.file));
+    const last = revisions[revisions.length - 1];
+    const bytes = current(claim);
+    const uncommitted =
+      last === undefined || bytes === null || Buffer.compare(Buffer.from(last.bytes), Buffer.from(bytes)) !== 0;
+    return { slug: claim.slug, entries: claimHistory(revisions, models, defaultModel, score), uncommitted };
+  });
+  const bySlug = new Map(views.map((v) => [v.slug, v]));
+  const traces: HistoryTrace[] = views.flatMap(({ slug, entries }) =>
+    entries.flatMap(({ revision, then, today }) => [
+      ...(today.trace
+        ? [{ slug, commit: revision.short, model: null, summary: today.trace, trace: whole(today.trace) }]
+        : []),
+      ...(then.trace && then.model !== defaultModel
+        ? [{ slug, commit: revision.short, model: then.model, summary: then.trace, trace: whole(then.trace) }]
+        : []),
+    ]),
+  );
+  return {
+    gap: history.gap,
+    defaultModel,
+    claims: views,
+    traces,
+    of: (slug) => {
+      const found = bySlug.get(slug);
+      if (!found) throw new Error(`no history for ${slug}`);
+      return found;
+    },
+  };
+}
+
+/** Reads the history of the content in `folders` for the given claims and models, as a build does. */
+export function readSiteHistory(
+  folders: { content: string; models: string },
+  claims: readonly SiteClaim[],
+  models: readonly LoadedModel[],
+  defaultModel: string,
+  codeHash: string,
+): SiteHistory {
+  const history = readHistory(folders);
+  const claimsDir = join(folders.content, 'claims');
+  const read = (claim: SiteClaim): Uint8Array | null => {
+    try {
+      return readFileSync(join(claimsDir, basename(claim.file)));
+    } catch {
+      return null;
+    }
+  };
+  return siteHistoryOf(history, claims, models, defaultModel, codeHash, read);
+}
+
+let cached: SiteHistory | null = null;
+
+/** The site's history, once per process. */
+export function getHistory(): SiteHistory {
+  if (cached) return cached;
+  const site = getSite();
+  cached = readSiteHistory(ledgerFolders(), site.claims, site.models, site.defaultModel.id, site.codeHash);
+  return cached;
+}

@@ -1,0 +1,19 @@
+/** `/claims/<slug>/history/<commit>/<model>/trace.json`: the claim at a commit under the model that was the default then. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import type { Trace } from '../../../../../../engine/index.ts';
+import { traceJson } from '../../../../../../lib/claimView.ts';
+import { getHistory } from '../../../../../../lib/history/siteHistory.ts';
+
+export const getStaticPaths = (() =>
+  getHistory()
+    .traces.filter((t) => t.model !== null)
+    .map((t) => ({
+      params: { slug: t.slug, commit: t.commit, model: t.model! },
+      props: { trace: t.trace },
+    }))) satisfies GetStaticPaths;
+
+/** The trace as two-space JSON with a final newline, like every published trace. */
+export const GET: APIRoute = ({ props }) =>
+  new Response(traceJson((props as { trace: () => Trace }).trace()), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });

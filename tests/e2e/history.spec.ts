@@ -1,0 +1,104 @@
+/**
+ * A claim's history page in the browser: every revision oldest first with its score under today's
+ * default equal to the trace it links to, a picture whose text alternative states those figures,
+ * the way there from the claim page, and axe and no sideways scroll at 1280 and 375 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distDir } from '../support/e2e-env.ts';
+
+interface HistoryTrace {
+  claim: string;
+  model: string;
+  result: { state: string; probability: string | null };
+}
+
+/** The built history page with the most revisions (the example content gives several claims a real history). */
+function richestHistory(): { slug: string; commits: string[] } | null {
+  const claims = join(distDir(), 'claims');
+  if (!existsSync(claims)) return null;
+  let best: { slug: string; commits: string[] } | null = null;
+  for (const slug of readdirSync(claims).sort()) {
+    const dir = join(claims, slug, 'history');
+    if (!existsSync(join(dir, 'index.html'))) continue;
+    const commits = readdirSync(dir).filter((name) => existsSync(join(dir, name, 'trace.json')));
+    if (best === null || commits.length > best.commits.length) best = { slug, commits };
+  }
+  return best;
+}
+
+const found = richestHistory();
+const url = found ? `/claims/${found.slug}/history/` : null;
+const traceOf = (slug: string, commit: string): HistoryTrace =>
+  JSON.parse(readFileSync(join(distDir(), 'claims', slug, 'history', commit, 'trace.json'), 'utf8')) as HistoryTrace;
+
+test('the history page lists every revision oldest first, each figure equal to the trace it links to', async ({
+  page,
+  request,
+}) => {
+  expect(url, 'the built site has a claims/<slug>/history/ page with revisions').not.toBeNull();
+  expect(found!.commits.length, 'the example content gives a claim several revisions').toBeGreaterThanOrEqual(3);
+  await page.goto(url!);
+  const revisions = page.locator('li.history-revision');
+  const count = await revisions.count();
+  const dates: string[] = [];
+  const figures: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const item = revisions.nth(i);
+    const commit = (await item.getAttribute('id'))!.replace(/^rev-/, '');
+    dates.push((await item.locator('h2 time').getAttribute('datetime'))!);
+    const trace = traceOf(found!.slug, commit);
+    const today = item.locator('.history-scores > div').nth(1);
+    await expect(today.locator('dt code')).toHaveText(trace.model);
+    await expect(today.locator('[data-state]')).toHaveAttribute('data-state', trace.result.state);
+    if (trace.result.probability !== null) {
+      await expect(today.locator('.history-figure')).toHaveText(trace.result.probability);
+      figures.push(trace.result.probability);
+    }
+    const href = (await today.locator('a').getAttribute('href'))!;
+    const response = await request.get(new URL(href, page.url()).href);
+    expect(response.status(), href).toBe(200);
+    expect(await response.json()).toEqual(trace);
+    await expect(item.locator('.history-changes li').first()).not.toBeEmpty();
+  }
+  expect(count).toBe(found!.commits.length);
+  expect(dates).toEqual([...dates].sort());
+  const label = (await page.locator('.history-chart svg[role="img"]').getAttribute('aria-label'))!;
+  expect(label.match(/\d\.\d{4}/g)).toEqual(figures);
+});
+
+test('the claim page links to its history', async ({ page }) => {
+  expect(url).not.toBeNull();
+  await page.goto(`/claims/${found!.slug}/`);
+  await page.locator('.claim-history-link a').click();
+  await expect(page).toHaveURL(new RegExp(`${url!}$`));
+  await expect(page.locator('h1')).toHaveText('How this claim’s score changed');
+});
+
+async function noViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`)).toEqual(
+    [],
+  );
+}
+
+for (const width of [1280, 375]) {
+  test(`axe finds nothing on the history page at ${width} px, light and dark, and it does not scroll sideways`, async ({
+    page,
+  }) => {
+    expect(url).not.toBeNull();
+    await page.setViewportSize({ width, height: 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(url!);
+      await noViolations(page);
+    }
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+}
