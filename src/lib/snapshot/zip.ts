@@ -131,7 +131,7 @@ class ZipLimitError extends Error {
 }
 
 const MIB = 2 ** 20;
-const mib = (bytes: number): string => `${bytes / MIB} MiB`;
+const mib = (bytes: number): string => (Number.isInteger(bytes / MIB) ? `${bytes / MIB} MiB` : `${bytes} bytes`);
 
 /**
  * Reads a ZIP archive through its central directory, with limits: an entry whose name is not a
