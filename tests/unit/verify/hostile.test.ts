@@ -176,6 +176,22 @@ describe('numbers beyond the bounds', () => {
   });
 });
 
+describe('a released.lock inside the site', () => {
+  it('is checked against every published model.json, in both implementations', async () => {
+    const dir = copySite();
+    const { trace } = scoredTrace(dir);
+    const recorded = `sha256:${'e'.repeat(64)}`;
+    writeFileSync(join(dir, 'models', 'released.lock'), `# a site's own record\n${trace.model} ${recorded}\n`);
+    const expected =
+      `models/${trace.model}/model.json: released model ${trace.model} was edited: models/released.lock records ` +
+      `${recorded} but the published model.json hashes to ${trace.configHash}`;
+    for (const run of [await typescript(dir), python(dir)]) {
+      expect(run.code).toBe(1);
+      expect(run.lines).toContain(expected);
+    }
+  });
+});
+
 describe("symbolic links among a site's files", () => {
   it('are refused by name and never followed, in both implementations', async () => {
     const dir = copySite();
