@@ -82,6 +82,18 @@ export interface ZipContents {
   readonly refused: readonly ZipRefusal[];
 }
 
+/** One accepted entry, not yet inflated: its compressed bytes, how, and the size it inflates to. */
+interface ZipItem {
+  readonly data: Uint8Array;
+  readonly deflated: boolean;
+  readonly size: number;
+}
+
+/** An entry's bytes; its size was checked against the limits when the archive was scanned. */
+function inflateItem(name: string, item: ZipItem): Uint8Array {
+  return item.deflated ? inflateCapped(item.data, item.size, name) : item.data;
+}
+
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 const S_IFREG = 0o100000;
@@ -98,20 +110,34 @@ export function unsafeEntryName(name: string): string | null {
   return null;
 }
 
-/** Inflates raw DEFLATE data in small pieces, refusing (before allocating it) output beyond `cap`. */
-function inflateCapped(data: Uint8Array, cap: number, name: string): Uint8Array {
-  const chunks: Uint8Array[] = [];
+/**
+ * Inflates raw DEFLATE data in small pieces, handing each piece of output to `take`, and refuses
+ * (before making it) output beyond `cap`. Returns how many bytes it inflated to.
+ */
+function inflatePieces(data: Uint8Array, cap: number, name: string, take: (chunk: Uint8Array) => void): number {
   let size = 0;
   const inflater = new Inflate((chunk) => {
     size += chunk.length;
     if (size > cap) throw new ZipLimitError(name, cap);
-    chunks.push(chunk);
+    take(chunk);
   });
   // Small input pieces keep each piece's output small (DEFLATE expands at most about 1032 to 1).
   const PIECE = 16 * 1024;
   for (let at = 0; at < data.length; at += PIECE)
     inflater.push(data.subarray(at, Math.min(at + PIECE, data.length)), at + PIECE >= data.length);
   if (data.length === 0) inflater.push(new Uint8Array(0), true);
+  return size;
+}
+
+/** How many bytes DEFLATE data inflates to, refused past `cap`, counted in constant memory. */
+function countInflated(data: Uint8Array, cap: number, name: string): number {
+  return inflatePieces(data, cap, name, () => undefined);
+}
+
+/** DEFLATE data inflated, refused past `cap`. */
+function inflateCapped(data: Uint8Array, cap: number, name: string): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const size = inflatePieces(data, cap, name, (chunk) => chunks.push(chunk));
   const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -141,6 +167,15 @@ const mib = (bytes: number): string => (Number.isInteger(bytes / MIB) ? `${bytes
  * the bytes beyond the limit are made.
  */
 export function readZipContents(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipContents {
+  const { items, refused } = scanZip(bytes, limits);
+  return { files: new Map([...items].map(([name, item]) => [name, inflateItem(name, item)])), refused };
+}
+
+/**
+ * The central directory read and every entry checked: names, types, and the size each inflates to
+ * (counted, not kept, so that checking a bomb costs no memory); entries are inflated when read.
+ */
+function scanZip(bytes: Uint8Array, limits: ZipLimits): { items: Map<string, ZipItem>; refused: ZipRefusal[] } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u16 = (at: number): number => view.getUint16(at, true);
   const u32 = (at: number): number => view.getUint32(at, true);
@@ -159,7 +194,7 @@ export function readZipContents(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMIT
   if (count > limits.entries) throw new ZipError(`more than ${limits.entries} entries`, true);
   if (directoryStart + directorySize > end) throw new ZipError('the central directory lies outside the archive');
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, ZipItem>();
   const seen = new Set<string>();
   const twice = new Set<string>();
   const refused: ZipRefusal[] = [];
@@ -226,12 +261,12 @@ export function readZipContents(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMIT
       throw new ZipError(`${name}: its data runs past the end of the archive`);
     const data = bytes.subarray(dataStart, dataStart + compressedSize);
     const cap = Math.min(limits.entryBytes, limits.totalBytes - total);
-    let content: Uint8Array;
+    let size: number;
     try {
       if (method === 0) {
         if (data.length > cap) throw new ZipLimitError(name, cap);
-        content = data;
-      } else content = inflateCapped(data, cap, name);
+        size = data.length;
+      } else size = countInflated(data, cap, name);
     } catch (error) {
       if (error instanceof ZipLimitError) {
         throw new ZipError(
@@ -243,10 +278,10 @@ export function readZipContents(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMIT
       }
       throw new ZipError(`${name}: cannot be inflated (${(error as Error).message})`);
     }
-    total += content.length;
-    if (!twice.has(name)) files.set(name, content);
+    total += size;
+    if (!twice.has(name)) files.set(name, { data, deflated: method === 8, size });
   }
-  return { files, refused };
+  return { items: files, refused };
 }
 
 /** Every entry of a ZIP archive (folders left out), by path; any refused entry is an error. */
@@ -265,7 +300,7 @@ export function zipFileSource(
   bytes: Uint8Array,
   limits: ZipLimits = ZIP_LIMITS,
 ): FileSource & { readonly root: string; readonly refused: readonly ZipRefusal[] } {
-  const { files: entries, refused } = readZipContents(bytes, limits);
+  const { items: entries, refused } = scanZip(bytes, limits);
   const names = [...entries.keys()];
   const manifests = names.filter((path) => /^[^/]+\/MANIFEST\.sha256$/.test(path));
   const tops = new Set(names.map((path) => (path.includes('/') ? path.slice(0, path.indexOf('/') + 1) : '')));
@@ -276,10 +311,10 @@ export function zipFileSource(
       : tops.size === 1 && !tops.has('')
         ? [...tops][0]!
         : '';
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, { name: string; item: ZipItem }>();
   const strays: ZipRefusal[] = [];
-  for (const [path, content] of entries) {
-    if (path.startsWith(root)) files.set(path.slice(root.length), content);
+  for (const [path, item] of entries) {
+    if (path.startsWith(root)) files.set(path.slice(root.length), { name: path, item });
     else strays.push({ entry: path, message: `lies outside the snapshot's top folder ${root}` });
   }
   const list = [...files.keys()].sort(byBytes);
@@ -287,6 +322,10 @@ export function zipFileSource(
     root: root.replace(/\/$/, ''),
     refused: [...refused, ...strays],
     list: () => list,
-    read: (path) => files.get(path) ?? null,
+    // Inflated when read and not kept: the archive's files are never all in memory at once.
+    read: (path) => {
+      const found = files.get(path);
+      return found === undefined ? null : inflateItem(found.name, found.item);
+    },
   };
 }
