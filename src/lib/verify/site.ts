@@ -84,9 +84,10 @@ export function verifySite(files: SiteFiles, options: VerifyOptions): VerifyRepo
 }
 
 /**
- * Re-scores every published trace of a site and reports what differs. `unchanged` is, for a
- * snapshot, the files its manifest vouches for (null for a built site): a published model.json the
- * snapshot vouches for that the repository's lock disagrees with means the repository changed.
+ * Re-scores every published trace of a site and reports what differs. `mismatched` is, for a
+ * snapshot, the files that do not match its manifest (null for a built site): a published
+ * model.json the manifest vouches for, that the repository's lock disagrees with, means the
+ * repository changed after the snapshot, not the snapshot.
  */
 function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: ReadonlySet<string> | null): VerifyReport {
   const traces = traceFiles(files);
