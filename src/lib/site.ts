@@ -108,7 +108,7 @@ export function scoreAll(
         ...(pruned > 0 ? [`${entries(pruned)} of other inputs removed`] : []),
       ]
     : ['no cache'];
-  bar.done(`scored ${total} traces (${notes.join('; ')})`);
+  bar.done(`scored ${total} of ${total} traces (${notes.join('; ')})`);
   for (const warning of warnings) stream.write(`${warning}\n`);
   return Object.assign(traces, { count: { scored: total, ...tally, pruned } });
 }

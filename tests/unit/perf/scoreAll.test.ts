@@ -34,7 +34,7 @@ describe('scoring every claim under every model', () => {
     const traces = scoreAll(models, claims, codeHash, freshCache(), out);
     expect(traces.size).toBe(total);
     expect(traces.count).toEqual({ scored: total, matched: 0, written: total, rewritten: 0, differed: 0, pruned: 0 });
-    expect(out.text).toBe(`scored ${total} traces (0 matched the cache; ${total} cache entries written)\n`);
+    expect(out.text).toBe(`scored ${total} of ${total} traces (0 matched the cache; ${total} cache entries written)\n`);
   });
 
   it('scores every trace again the second time, finding each byte-identical in the cache', () => {
@@ -43,7 +43,7 @@ describe('scoring every claim under every model', () => {
     const out = stream();
     const again = scoreAll(models, claims, codeHash, cache, out);
     expect(again.count).toEqual({ scored: total, matched: total, written: 0, rewritten: 0, differed: 0, pruned: 0 });
-    expect(out.text).toBe(`scored ${total} traces (${total} matched the cache)\n`);
+    expect(out.text).toBe(`scored ${total} of ${total} traces (${total} matched the cache)\n`);
     for (const { id, model } of models) {
       const scorer = createScorer(model, codeHash);
       for (const { slug, claim } of claims) {
@@ -84,7 +84,7 @@ describe('scoring every claim under every model', () => {
     expect(published.input.statement).toBe(subject.claim.statement);
     expect(traces.count).toMatchObject({ matched: total - 1, differed: 1 });
     expect(out.text.split('\n')).toEqual([
-      `scored ${total} traces (${total - 1} matched the cache; 1 cache entry not the engine's trace, rewritten)`,
+      `scored ${total} of ${total} traces (${total - 1} matched the cache; 1 cache entry not the engine's trace, rewritten)`,
       `warning: ${file}: the cached trace of ${subject.slug} under ${id} is not the engine's ` +
         `(result.probability: engine "${genuine.result.probability}", cache "0.0001"); discarded and rewritten`,
       '',
@@ -106,7 +106,7 @@ describe('scoring every claim under every model', () => {
       pruned: models.length,
     });
     expect(out.text).toBe(
-      `scored ${total} traces (${total - models.length} matched the cache; ${models.length} cache entries written; ${models.length} cache entries of other inputs removed)\n`,
+      `scored ${total} of ${total} traces (${total - models.length} matched the cache; ${models.length} cache entries written; ${models.length} cache entries of other inputs removed)\n`,
     );
     expect(traces.get(`${claims[3]!.slug} ${models[0]!.id}`)!.input.statement).toMatch(/\(edited\)$/);
   });
@@ -133,7 +133,7 @@ describe('scoring every claim under every model', () => {
       pruned: 0,
     });
     expect(out.text).toBe(
-      `scored ${total} traces (${total - 1} matched the cache; 1 cache entry damaged and rewritten)\n`,
+      `scored ${total} of ${total} traces (${total - 1} matched the cache; 1 cache entry damaged and rewritten)\n`,
     );
     expect(scoreAll(models, claims, codeHash, cache, stream()).count.matched).toBe(total);
   });
@@ -160,6 +160,6 @@ describe('scoring every claim under every model', () => {
     const out = stream(true);
     scoreAll(models, claims, codeHash, null, out);
     expect(out.text).toContain(`scoring: ${total} of ${total}`);
-    expect(out.text.endsWith(`\r\u001b[2Kscored ${total} traces (no cache)\n`)).toBe(true);
+    expect(out.text.endsWith(`\r\u001b[2Kscored ${total} of ${total} traces (no cache)\n`)).toBe(true);
   });
 });
