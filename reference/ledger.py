@@ -981,10 +981,24 @@ def command_batch(_args: argparse.Namespace) -> int:
 
 
 # Verification --------------------------------------------------------------
+#
+# verify reads a site or an unpacked snapshot written by strangers, so it reads
+# nothing through a symbolic link and only the files its own walk found (no
+# path written inside the site can reach outside it), bounds every decimal
+# before the arithmetic sees it, checks MANIFEST.sha256 when there is one and
+# models/released.lock when there is one, and compares every field of every
+# trace (the working included), all but codeHash, which names code the
+# reference cannot hash.
 
-COMPARED_FIELDS = ("traceFormat", "claim", "model", "configHash", "inputHash", "links", "result")
 MAX_REPORTED = 20
 MISSING = object()
+MANIFEST = "MANIFEST.sha256"
+SITE_LOCK = "models/released.lock"
+MAX_SIGNIFICANT_DIGITS = 40
+MAX_EXPONENT = 1000
+CODE_HASH_PATTERN = re.compile(r"sha256:[0-9a-f]{64}")
+LOCK_LINE = re.compile(r"(\S+@\d+\.\d+\.\d+)\s+(sha256:[0-9a-f]{64})")
+MANIFEST_LINE = re.compile(r"([0-9a-fA-F]{64}) [ *](.+)")
 
 
 def same_json(a: Any, b: Any) -> bool:
@@ -1000,14 +1014,18 @@ def show(value: Any) -> str:
     return "(absent)" if value is MISSING else dump_json(value)
 
 
+def join_field(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
 def compare(expected: Any, published: Any, path: str, out: list[tuple[str, Any, Any]]) -> None:
     """Append (field path, expected, published) for every leaf that differs."""
     if isinstance(expected, dict) and isinstance(published, dict):
         for key in expected:
-            compare(expected[key], published.get(key, MISSING), f"{path}.{key}", out)
+            compare(expected[key], published.get(key, MISSING), join_field(path, key), out)
         for key in published:
             if key not in expected:
-                out.append((f"{path}.{key}", MISSING, published[key]))
+                out.append((join_field(path, key), MISSING, published[key]))
     elif isinstance(expected, list) and isinstance(published, list):
         for i in range(max(len(expected), len(published))):
             compare(
@@ -1020,69 +1038,303 @@ def compare(expected: Any, published: Any, path: str, out: list[tuple[str, Any, 
         out.append((path, expected, published))
 
 
-def find_traces(root: Path) -> list[Path]:
-    """Every file named trace.json under ``root``, sorted by relative path."""
-    found = []
-    for directory, _dirs, files in os.walk(root):
-        for name in files:
-            if name == "trace.json":
-                found.append(Path(directory, name))
-    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+# Bounds -------------------------------------------------------------------
+
+BOUND_PATTERN = re.compile(r"[+-]?([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?")
+
+
+def decimal_out_of_bounds(text: str) -> str | None:
+    """Why a decimal string has more than 40 significant digits or an exponent beyond +-1000, else None."""
+    match = BOUND_PATTERN.fullmatch(text)
+    if match is None:
+        return None
+    whole, fraction, written = match.group(1) or "", match.group(2) or "", match.group(3) or "0"
+    # Compared as text first: an exponent of a million digits is never turned into a number.
+    if len(written.lstrip("+-").lstrip("0")) > 4:
+        return f"exponent {written[:12]}... is beyond +-{MAX_EXPONENT}"
+    digits = whole + fraction
+    first = next((i for i, c in enumerate(digits) if c != "0"), -1)
+    exponent = int(written) if first < 0 else int(written) + len(whole) - first - 1
+    if abs(exponent) > MAX_EXPONENT:
+        return f"exponent {exponent} is beyond +-{MAX_EXPONENT}"
+    significant = 0 if first < 0 else len(digits) - first
+    if significant > MAX_SIGNIFICANT_DIGITS:
+        return f"{significant} significant digits, more than {MAX_SIGNIFICANT_DIGITS}"
+    return None
+
+
+def first_out_of_bounds(document: Any) -> tuple[str, str] | None:
+    """(field, why) for the first number or decimal string out of bounds in a parsed document."""
+    stack: list[tuple[Any, str]] = [(document, "")]
+    while stack:  # iterative: a deeply nested document cannot exhaust the stack
+        value, field = stack.pop()
+        at = field or "(top)"
+        if isinstance(value, str):
+            why = decimal_out_of_bounds(value) if DECIMAL_PATTERN.fullmatch(value) else None
+            if why is not None:
+                return at, f"decimal out of bounds: {why}"
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if abs(value) > 2**53 - 1:
+                return at, "a JSON number must be a whole number up to 2^53 - 1; decimals are written as strings"
+        elif isinstance(value, Decimal):
+            return at, "a JSON number must be a whole number up to 2^53 - 1; decimals are written as strings"
+        elif isinstance(value, list):
+            stack.extend((value[i], f"{field}[{i}]") for i in range(len(value) - 1, -1, -1))
+        elif isinstance(value, dict):
+            keys = list(value)
+            stack.extend((value[k], join_field(field, k)) for k in reversed(keys))
+    return None
+
+
+def _bounded_int(text: str) -> Any:
+    # A 5000-digit integer is refused as out of bounds, not parsed (and not a ValueError).
+    if len(text.lstrip("-")) > 16:
+        return Decimal(text)
+    return int(text)
+
+
+def parse_site_json(data: bytes, name: str) -> Any:
+    """Parse a site's JSON file and refuse any number out of bounds, naming the file and field."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LedgerError(f"{name}: not UTF-8 text (byte {error.start})") from None
+    try:
+        value = json.loads(text, parse_float=Decimal, parse_int=_bounded_int, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise LedgerError(f"{name}:{error.lineno}: invalid JSON: {error.msg}") from None
+    except (ValueError, RecursionError) as error:
+        raise LedgerError(f"{name}: invalid JSON: {error}") from None
+    out = first_out_of_bounds(value)
+    if out is not None:
+        raise LedgerError(f"{name}: {out[0]}: refused: {out[1]}")
+    return value
+
+
+# The site's files -------------------------------------------------------------
+
+
+class SiteFiles:
+    """The regular files under a folder, found by a walk that follows no symbolic link.
+
+    Only a file the walk found is ever read, so a path written inside the site
+    (a manifest line, a model id) cannot reach outside it.
+    """
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.files: set[str] = set()
+        self.refused: list[str] = []
+        for directory, dirs, files in os.walk(root, followlinks=False):
+            base = Path(directory)
+            for name in sorted(dirs + files, key=lambda n: n.encode("utf-8", "surrogateescape")):
+                full = base / name
+                rel = full.relative_to(root).as_posix()
+                if full.is_symlink():
+                    self.refused.append(f"{rel}: is a symbolic link; verify reads nothing through a link")
+                elif name in files and not full.is_file():
+                    self.refused.append(f"{rel}: is not a regular file")
+                elif name in files:
+                    self.files.add(rel)
+            dirs[:] = [d for d in dirs if not (base / d).is_symlink()]
+
+    def sorted(self) -> list[str]:
+        return sorted(self.files, key=lambda p: p.encode("utf-8", "surrogateescape"))
+
+    def read(self, rel: str) -> bytes | None:
+        if rel not in self.files:
+            return None
+        try:
+            return (self.root / rel).read_bytes()
+        except OSError as error:
+            raise LedgerError(f"{rel}: cannot read: {error.strerror or error}") from None
+
+    def json(self, rel: str) -> Any:
+        data = self.read(rel)
+        if data is None:
+            raise LedgerError(f"{rel}: file not found")
+        return parse_site_json(data, rel)
+
+
+def manifest_path_problem(path: str) -> str | None:
+    """Why a manifest path is not a plain relative path inside the snapshot, else None."""
+    if path.startswith("/") or re.match(r"[A-Za-z]:", path):
+        return "an absolute path"
+    if "\\" in path:
+        return "a backslash in a path"
+    if ".." in path.split("/"):
+        return "climbs out of the snapshot with `..`"
+    if any(segment in ("", ".") for segment in path.split("/")):
+        return "an empty or `.` segment in a path"
+    return None
+
+
+def check_manifest(site: SiteFiles) -> list[tuple[str, str]]:
+    """(file, message) for every way the files differ from MANIFEST.sha256, sorted by file."""
+    found: list[tuple[str, str]] = []
+    entries: dict[str, str] = {}
+    text = (site.read(MANIFEST) or b"").decode("utf-8", "replace")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        match = MANIFEST_LINE.fullmatch(line.rstrip("\r"))
+        if match is None:
+            found.append((MANIFEST, f"line {number}: not \"<sha256>  <path>\": {json.dumps(line[:80])}"))
+            continue
+        path = match.group(2)
+        if path.startswith("./"):
+            path = path[2:]
+        problem = manifest_path_problem(path)
+        if problem is not None:
+            found.append((MANIFEST, f"line {number}: refused path {json.dumps(path)}: {problem}"))
+        elif path in entries:
+            found.append((MANIFEST, f"line {number}: {path} is listed twice"))
+        else:
+            entries[path] = match.group(1).lower()
+    for path, expected in entries.items():
+        content = site.read(path)
+        if content is None:
+            found.append((path, f"listed in {MANIFEST} but missing (removed after the snapshot was made)"))
+        else:
+            actual = hashlib.sha256(content).hexdigest()
+            if actual != expected:
+                found.append(
+                    (path, f"changed after the snapshot was made: SHA-256 is {actual}, {MANIFEST} lists {expected}")
+                )
+    for path in site.files:
+        if path != MANIFEST and path not in entries:
+            found.append((path, f"not listed in {MANIFEST} (added after the snapshot was made)"))
+    return sorted(found, key=lambda f: f[0].encode("utf-8", "surrogateescape"))
+
+
+def read_site_lock(site: SiteFiles) -> tuple[dict[str, str], list[str]]:
+    """models/released.lock inside the site, when there is one: {model id: configHash} and its problems."""
+    data = site.read(SITE_LOCK)
+    if data is None:
+        return {}, []
+    entries: dict[str, str] = {}
+    problems = []
+    for number, raw in enumerate(data.decode("utf-8", "replace").split("\n"), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = LOCK_LINE.fullmatch(line)
+        if match is None:
+            problems.append(f"{SITE_LOCK}: line {number}: not \"<model id> sha256:<64 hex digits>\"")
+        else:
+            entries[match.group(1)] = match.group(2)
+    return entries, problems
+
+
+def verify_trace(site: SiteFiles, name: str, models: dict[str, Any], code: str) -> tuple[list[str], Any]:
+    """Re-score one trace and compare every field but codeHash; return (problems, its codeHash)."""
+    published = site.json(name)
+    if not isinstance(published, dict):
+        raise LedgerError(f"{name}: a trace must be a JSON object")
+    model_id = published.get("model")
+    if not isinstance(model_id, str) or not model_id or "/" in model_id or "\\" in model_id or model_id in (".", ".."):
+        raise LedgerError(f"{name}: model: must name a model id, got {show(published.get('model', MISSING))}")
+    if "input" not in published:
+        raise LedgerError(f"{name}: input: is required to re-score the trace")
+    slug = published.get("claim")
+    if not isinstance(slug, str):
+        raise LedgerError(f"{name}: claim: must name the claim's slug, got {show(published.get('claim', MISSING))}")
+    if model_id not in models:
+        try:
+            models[model_id] = site.json(f"models/{model_id}/model.json")
+        except LedgerError as error:
+            models[model_id] = error
+    if isinstance(models[model_id], LedgerError):
+        raise LedgerError(f"{name}: model {model_id}: {models[model_id]}")
+    try:
+        expected = score(published["input"], models[model_id], slug, code)
+    except LedgerError as error:
+        raise LedgerError(f"{name}: cannot re-score: {error}") from None
+    except DecimalException as error:
+        raise LedgerError(f"{name}: cannot re-score: arithmetic failed: {type(error).__name__}") from None
+    their_code = published.get("codeHash", MISSING)
+    # codeHash names the engine's source, which the reference cannot hash: checked for form only.
+    expected["codeHash"] = their_code
+    if their_code is MISSING:
+        del expected["codeHash"]
+    differences: list[tuple[str, Any, Any]] = []
+    compare(expected, published, "", differences)
+    problems = [f"{name}: {field}: expected {show(e)}, published {show(p)}" for field, e, p in differences]
+    if not isinstance(their_code, str) or not CODE_HASH_PATTERN.fullmatch(their_code):
+        problems.append(f"{name}: codeHash: must be sha256:<64 hex digits>, got {show(their_code)}")
+    return problems, their_code
 
 
 def verify(root: Path) -> tuple[list[str], int]:
-    """Re-score every published trace under ``root``; return (report lines, exit code)."""
+    """Check a built site or unpacked snapshot under ``root``; return (report lines, exit code)."""
     if not root.is_dir():
         return [f"{root}: not a directory"], 1
-    traces = find_traces(root)
+    try:
+        site = SiteFiles(root)
+    except OSError as error:
+        return [f"{root}: cannot be read: {error.strerror or error}"], 1
+    problems: list[str] = list(site.refused)
+    head: list[str] = []
+    if MANIFEST in site.files:
+        manifest = check_manifest(site)
+        mismatched = len({file for file, _ in manifest})
+        head.append(
+            f"{len(site.files) - 1} files match {MANIFEST}"
+            if not manifest
+            else f"{mismatched} file{' does' if mismatched == 1 else 's do'} not match {MANIFEST}"
+        )
+        problems.extend(f"{file}: {message}" for file, message in manifest)
+    traces = [path for path in site.sorted() if path == "trace.json" or path.endswith("/trace.json")]
     if not traces:
-        return ["0 traces found"], 1
+        return head + ["0 traces found"] + problems, 1
     code = code_hash()
     models: dict[str, Any] = {}  # model id -> parsed model.json, or a LedgerError
-    problems: list[str] = []
+    codes: dict[Any, list[str]] = {}
     reproduced = differ = 0
-    for path in traces:
-        name = path.relative_to(root).as_posix()
-        found: list[str] = []
+    for name in traces:
         try:
-            published = read_json_file(path)
-            if not isinstance(published, dict):
-                raise LedgerError(f"{path}: a trace must be a JSON object")
-            model_id = published.get("model")
-            if not isinstance(model_id, str) or not model_id or "/" in model_id or "\\" in model_id or model_id in (".", ".."):
-                raise LedgerError(f"{path}: model: must name a model id, got {show(published.get('model', MISSING))}")
-            if "input" not in published:
-                raise LedgerError(f"{path}: input: is required to re-score the trace")
-            slug = published.get("claim")
-            if not isinstance(slug, str):
-                raise LedgerError(f"{path}: claim: must name the claim's slug, got {show(published.get('claim', MISSING))}")
-            if model_id not in models:
-                try:
-                    models[model_id] = read_json_file(root / "models" / model_id / "model.json")
-                except LedgerError as error:
-                    models[model_id] = error
-            if isinstance(models[model_id], LedgerError):
-                raise LedgerError(f"model {model_id}: {models[model_id]}")
-            try:
-                expected = score(published["input"], models[model_id], slug, code)
-            except LedgerError as error:
-                raise LedgerError(f"cannot re-score: {error}") from None
-            differences: list[tuple[str, Any, Any]] = []
-            for field in COMPARED_FIELDS:
-                compare(expected[field], published.get(field, MISSING), field, differences)
-            found = [f"{name}: {field}: expected {show(e)}, published {show(p)}" for field, e, p in differences]
+            found, their_code = verify_trace(site, name, models, code)
+            if isinstance(their_code, str):
+                codes.setdefault(their_code, []).append(name)
         except LedgerError as error:
-            found = [f"{name}: {error}"]
+            found = [str(error)]
         if found:
             differ += 1
             problems.extend(found)
         else:
             reproduced += 1
-    lines = [f"{reproduced} traces reproduced, {differ} differ"]
+    warnings = []
+    if len(codes) > 1:
+        # One site is built by one engine; traces by several mean some were made elsewhere.
+        for their_code, names in sorted(codes.items(), key=lambda item: (-len(item[1]), item[0]))[1:]:
+            more = f" and {len(names) - 1} more traces" if len(names) > 1 else ""
+            warnings.append(
+                f"warning: {names[0]}: codeHash: this{more} were made by other engine code ({their_code}) than the "
+                "site's other traces; the numbers are compared all the same"
+            )
+    lock, lock_problems = read_site_lock(site)
+    problems.extend(lock_problems)
+    for model_id in sorted(models):
+        raw = models[model_id]
+        if isinstance(raw, LedgerError) or model_id not in lock:
+            continue
+        try:
+            actual = hash_canonical(raw)
+        except LedgerError:
+            continue
+        if actual != lock[model_id]:
+            problems.append(
+                f"models/{model_id}/model.json: released model {model_id} was edited: {SITE_LOCK} records "
+                f"{lock[model_id]} but the published model.json hashes to {actual}"
+            )
+    lines = head + [f"{reproduced} traces reproduced, {differ} differ"] + warnings
     lines.extend(problems[:MAX_REPORTED])
     if len(problems) > MAX_REPORTED:
         lines.append(f"... and {len(problems) - MAX_REPORTED} more differences not shown")
-    return lines, 1 if differ else 0
+    return lines, 1 if problems else 0
 
 
 def command_verify(args: argparse.Namespace) -> int:
@@ -1127,7 +1379,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="re-score every trace.json under a built site or snapshot and report differences",
         description=(
             "Find every trace.json under DIR, re-score its input under DIR/models/<model>/model.json "
-            "and compare hashes, links and result. Exit 1 if any differ or none are found."
+            "and compare every field but codeHash (the working included); check MANIFEST.sha256 and "
+            "models/released.lock when DIR has them. Symbolic links are refused, never followed, and "
+            "decimals beyond 40 digits or an exponent of +-1000 are refused. Exit 1 if anything differs "
+            "or no trace is found."
         ),
     )
     verify_parser.add_argument("dir", metavar="DIR", help="the built site or an unpacked snapshot")

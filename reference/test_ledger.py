@@ -114,9 +114,14 @@ def result_of(raw_claim, raw_model=STRICT) -> dict:
     return ledger.score(raw_claim, raw_model, "example", code="sha256:test")
 
 
-def run_cli(*args, stdin: str | None = None) -> subprocess.CompletedProcess:
+def run_cli(*args, stdin: str | None = None, timeout: float | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, str(LEDGER), *args], input=stdin, capture_output=True, text=True, encoding="utf-8"
+        [sys.executable, str(LEDGER), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
     )
 
 
@@ -430,7 +435,7 @@ class CommandLineTest(unittest.TestCase):
         return path
 
     def publish_site(self) -> Path:
-        """A tiny published site: one model and two traces written by `score`."""
+        """A tiny published site: one model and two traces written by `score`, working included."""
         site = self.dir / "site"
         self.write("site/models/ledger-strict@0.1.0/model.json", STRICT)
         for slug, raw in (("eastbrook", claim([link("a")], votes=Seed003GradientTest.VOTES)),
@@ -438,8 +443,23 @@ class CommandLineTest(unittest.TestCase):
             claim_path = self.write(f"{slug}.json", raw)
             done = run_cli("score", str(claim_path), "--model", str(site / "models/ledger-strict@0.1.0/model.json"))
             self.assertEqual(done.returncode, 0, done.stderr)
-            self.write(f"site/claims/{slug}/ledger-strict@0.1.0/trace.json", done.stdout)
+            trace = json.loads(done.stdout)
+            self.write(f"site/claims/{slug}/ledger-strict@0.1.0/trace.json", json.dumps(trace, indent=2))
         return site
+
+    def trace_path(self, site: Path, slug: str = "eastbrook") -> Path:
+        return site / f"claims/{slug}/ledger-strict@0.1.0/trace.json"
+
+    def edit_trace(self, site: Path, change, slug: str = "eastbrook") -> None:
+        path = self.trace_path(site, slug)
+        trace = json.loads(path.read_text(encoding="utf-8"))
+        change(trace)
+        path.write_text(json.dumps(trace, indent=2), encoding="utf-8")
+
+    def make_manifest(self, site: Path) -> None:
+        files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+        lines = [f"{hashlib.sha256((site / f).read_bytes()).hexdigest()}  {f}\n" for f in files if f != "MANIFEST.sha256"]
+        (site / "MANIFEST.sha256").write_text("".join(lines), encoding="utf-8")
 
     def test_score_prints_an_indented_trace_named_after_the_file(self):
         claim_path = self.write("eastbrook-lead.json", claim([link("a")]))
@@ -507,6 +527,120 @@ class CommandLineTest(unittest.TestCase):
         self.assertIn("claims/zzz/trace.json", done.stdout)
         self.assertIn("invalid JSON", done.stdout)
         self.assertNotIn("Traceback", done.stdout + done.stderr)
+
+    def test_verify_compares_the_working_a_page_shows(self):
+        site = self.publish_site()
+
+        def change(trace):
+            trace["working"]["probability"]["rounded"] = "0.1111"
+
+        self.edit_trace(site, change)
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertIn(
+            'claims/eastbrook/ledger-strict@0.1.0/trace.json: working.probability.rounded: '
+            'expected "0.8581", published "0.1111"',
+            done.stdout,
+        )
+
+    def test_verify_warns_of_traces_made_by_other_code_without_failing(self):
+        site = self.publish_site()
+        other = "sha256:" + "0" * 64
+        self.edit_trace(site, lambda trace: trace.update(codeHash=other), slug="forecast")
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 0, done.stdout)
+        lines = done.stdout.splitlines()
+        self.assertEqual(lines[0], "2 traces reproduced, 0 differ")
+        self.assertTrue(lines[1].startswith("warning: claims/"), lines)
+        self.assertIn("codeHash", lines[1])
+        self.assertEqual(len(lines), 2)
+
+    def test_verify_refuses_a_malformed_code_hash(self):
+        site = self.publish_site()
+        self.edit_trace(site, lambda trace: trace.update(codeHash=7))
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 1)
+        self.assertIn("trace.json: codeHash: must be sha256:<64 hex digits>, got 7", done.stdout)
+
+    def test_verify_refuses_decimals_out_of_bounds_naming_the_file_and_field(self):
+        cases = [
+            ("trace", '"reputation": "800"', '"reputation": "1e100000000"', "input.votes[0].reputation", "exponent"),
+            ("trace", '"reputation": "800"', '"reputation": "0.' + "1" * 41 + '"', "input.votes[0].reputation",
+             "41 significant digits"),
+            ("trace", '"traceFormat": 1', '"traceFormat": 1e100000000', "traceFormat", "JSON number"),
+            ("model", '"stepCost":"0.15"', '"stepCost":"1e-100000000"', "interpretation.stepCost", "exponent"),
+        ]
+        for kind, old, new, field, why in cases:
+            with self.subTest(field=field, new=new[:40]):
+                site = self.publish_site()
+                path = self.trace_path(site) if kind == "trace" else site / "models/ledger-strict@0.1.0/model.json"
+                text = path.read_text(encoding="utf-8")
+                if kind == "model":
+                    text = json.dumps(json.loads(text), separators=(",", ":"))
+                self.assertIn(old, text)
+                path.write_text(text.replace(old, new, 1), encoding="utf-8")
+                done = run_cli("verify", str(site), timeout=20)
+                self.assertEqual(done.returncode, 1, done.stdout)
+                name = "claims/eastbrook/ledger-strict@0.1.0/trace.json" if kind == "trace" else "models/ledger-strict@0.1.0/model.json"
+                line = next((l for l in done.stdout.splitlines() if f"{name}: {field}: refused:" in l), None)
+                self.assertIsNotNone(line, done.stdout)
+                self.assertIn(why, line)
+                self.assertNotIn("Traceback", done.stdout + done.stderr)
+
+    def test_verify_refuses_symbolic_links_and_reads_nothing_through_them(self):
+        site = self.publish_site()
+        outside = self.write("outside/model.json", STRICT)
+        real = site / "models/ledger-strict@0.1.0/model.json"
+        real.unlink()
+        real.symlink_to(outside)
+        (site / "claims/elsewhere").symlink_to(self.dir / "outside", target_is_directory=True)
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertIn("models/ledger-strict@0.1.0/model.json: is a symbolic link", done.stdout)
+        self.assertIn("claims/elsewhere: is a symbolic link", done.stdout)
+        # The model behind the link is not read: the traces cannot be re-scored.
+        self.assertIn("models/ledger-strict@0.1.0/model.json: file not found", done.stdout)
+
+    def test_verify_checks_the_manifest_of_a_snapshot(self):
+        site = self.publish_site()
+        self.make_manifest(site)
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 0, done.stdout)
+        self.assertEqual(done.stdout.splitlines()[0], "3 files match MANIFEST.sha256")
+        self.write("site/extra.html", "<p>added</p>")
+        (site / "models/ledger-strict@0.1.0/model.json").write_text(json.dumps(STRICT, indent=1), encoding="utf-8")
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 1)
+        self.assertEqual(done.stdout.splitlines()[0], "2 files do not match MANIFEST.sha256")
+        self.assertIn("extra.html: not listed in MANIFEST.sha256", done.stdout)
+        self.assertIn("models/ledger-strict@0.1.0/model.json: changed after the snapshot was made", done.stdout)
+
+    def test_verify_refuses_manifest_paths_out_of_the_folder_without_reading_them(self):
+        site = self.publish_site()
+        secret = self.write("secret.txt", "not the site's")
+        self.make_manifest(site)
+        with (site / "MANIFEST.sha256").open("a", encoding="utf-8") as manifest:
+            manifest.write(f"{'0' * 64}  ../secret.txt\n{'0' * 64}  /etc/hostname\n")
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 1)
+        self.assertIn('MANIFEST.sha256: line 4: refused path "../secret.txt": climbs out of the snapshot', done.stdout)
+        self.assertIn('MANIFEST.sha256: line 5: refused path "/etc/hostname": an absolute path', done.stdout)
+        self.assertNotIn(hashlib.sha256(secret.read_bytes()).hexdigest(), done.stdout)
+
+    def test_verify_checks_published_models_against_a_lock_in_the_site(self):
+        site = self.publish_site()
+        recorded = "sha256:" + "e" * 64
+        self.write("site/models/released.lock", f"# comment\nledger-strict@0.1.0 {recorded}\n")
+        done = run_cli("verify", str(site))
+        self.assertEqual(done.returncode, 1, done.stdout)
+        self.assertIn(
+            f"models/ledger-strict@0.1.0/model.json: released model ledger-strict@0.1.0 was edited: "
+            f"models/released.lock records {recorded} but the published model.json hashes to "
+            f"{ledger.hash_canonical(STRICT)}",
+            done.stdout,
+        )
+        self.write("site/models/released.lock", f"ledger-strict@0.1.0 {ledger.hash_canonical(STRICT)}\n")
+        self.assertEqual(run_cli("verify", str(site)).returncode, 0)
 
     def test_verify_with_no_traces_fails(self):
         done = run_cli("verify", str(self.dir))

@@ -1,4 +1,7 @@
-/** `ledger verify <dir>`: re-scores every published trace of a built site and reports what differs. */
+/**
+ * `ledger verify <dir or .zip>`: checks a built site or snapshot (its files, its manifest) and
+ * re-scores every published trace, reporting every field that differs.
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { display, engineCodeHash, LOCK_FILE, readLock } from '../lib/load.ts';
@@ -11,7 +14,10 @@ export interface VerifyContext {
   readonly progress: boolean;
 }
 
-/** Inside the repository, the released models' recorded hashes, so an edited published model is named. */
+/**
+ * Inside the repository, the released models' recorded hashes: a built site's model.json that
+ * hashes otherwise is named, and an intact snapshot's is a warning that the repository changed.
+ */
 function releasedHashes(cwd: string): ReleasedHash[] {
   const dir = join(cwd, 'models');
   if (!existsSync(join(dir, LOCK_FILE))) return [];
@@ -24,7 +30,7 @@ function releasedHashes(cwd: string): ReleasedHash[] {
 /** Verifies a site; prints `N traces reproduced, M differ` and the first differences; exit 1 if any. */
 export function verifyCommand(io: Io, positionals: readonly string[], context: VerifyContext): number {
   if (positionals.length !== 1)
-    throw new UsageError('verify needs one folder: verify <built site or unpacked snapshot>');
+    throw new UsageError('verify needs one site: verify <built site, unpacked snapshot or snapshot .zip>');
   const target = positionals[0]!;
   const { files, problem } = openSite(target);
   if (files === null) {

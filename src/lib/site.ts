@@ -1,6 +1,7 @@
 /**
  * The site's data, computed once per build: every claim scored under every released model exactly
- * once. Pages read traces from here and never re-derive a number.
+ * once, by the engine (never taken from a cache). Pages read traces from here and never re-derive
+ * a number.
  *
  * What the build keeps for every trace is its summary (the trace without its working, which is
  * most of it); a page that shows a whole trace gets it scored again on demand, which the engine does
@@ -15,6 +16,7 @@ import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from '
 import { InputError } from './problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
+import { jsonDifferences, show } from './verify/jsonDiff.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -54,20 +56,28 @@ const RECENT_TRACES = 64;
 let cached: Site | null = null;
 
 /**
- * How many traces a scoring pass worked out, how many it took from the cache, how many damaged
- * entries it wrote again and how many entries of other inputs it removed from the cache.
+ * What a scoring pass did: every trace is scored; of the cache's entries, how many held exactly the
+ * engine's trace, how many were written because they were missing, damaged (rewritten) or held
+ * another trace (`differed`: forged, or left by other code; rewritten), and how many entries of
+ * other inputs were removed.
  */
 export interface ScoreCount {
   readonly scored: number;
-  readonly fromCache: number;
+  readonly matched: number;
+  readonly written: number;
   readonly rewritten: number;
+  readonly differed: number;
   readonly pruned: number;
 }
 
+const entries = (n: number): string => `${n} cache ${n === 1 ? 'entry' : 'entries'}`;
+
 /**
- * Every claim under every model, keyed `<slug> <model id>`: each trace is taken from the cache when
- * an entry for its exact inputs is there, else scored (once) and written to the cache. Progress
- * goes to standard error on a terminal, and a one-line count always does.
+ * Every claim under every model, keyed `<slug> <model id>`, each scored by the engine. The cache
+ * never decides what is published (whoever can write it can forge an entry and its checksum, and
+ * scoring is a sliver of the build): each entry is compared with the fresh trace, and one that is
+ * not the same bytes is named in a warning and rewritten. Progress goes to standard error on a
+ * terminal, and a one-line count always does.
  */
 export function scoreAll<T = Trace>(
   models: readonly LoadedModel[],
@@ -80,21 +90,33 @@ export function scoreAll<T = Trace>(
   const traces = new Map<string, T>();
   const total = models.length * claims.length;
   const bar = progress('scoring', total, { stream });
-  let scored = 0;
-  let rewritten = 0;
+  const tally = { matched: 0, written: 0, rewritten: 0, differed: 0 };
+  const warnings: string[] = [];
   const keys: TraceKey[] = [];
   for (const { id, model } of models) {
     const scorer = createScorer(model, codeHash);
     for (const { slug, claim } of claims) {
       const key = { inputHash: inputHashOf(claim), configHash: scorer.configHash, codeHash, slug };
       keys.push(key);
-      const found = cache?.get(key);
-      let trace = found?.trace ?? null;
-      if (trace === null) {
-        trace = scorer.score(slug, claim);
-        scored += 1;
-        if (found?.trace === null && found.reason === 'corrupt') rewritten += 1;
-        cache?.put(key, trace);
+      const trace = scorer.score(slug, claim);
+      if (cache) {
+        const check = cache.compare(key, trace);
+        if (check === 'matched') tally.matched += 1;
+        else {
+          if (check === 'missing') tally.written += 1;
+          else if (check === 'damaged') tally.rewritten += 1;
+          else {
+            tally.differed += 1;
+            const cached = cache.get(key).trace;
+            const first = jsonDifferences(trace, cached)[0];
+            warnings.push(
+              `warning: ${cache.fileOf(key)}: the cached trace of ${slug} under ${id} is not the engine's` +
+                `${first ? ` (${first.field || 'trace'}: engine ${show(first.expected)}, cache ${show(first.published)})` : ''}` +
+                '; discarded and rewritten',
+            );
+          }
+          cache.put(key, trace);
+        }
       }
       traces.set(`${slug} ${id}`, keep(trace));
       bar.tick();
@@ -102,12 +124,18 @@ export function scoreAll<T = Trace>(
   }
   // Entries of claims and models that changed or went would otherwise pile up build after build.
   const pruned = cache?.prune(keys) ?? 0;
-  const notes = [
-    ...(rewritten > 0 ? [`${rewritten} damaged cache ${rewritten === 1 ? 'entry' : 'entries'} rewritten`] : []),
-    ...(pruned > 0 ? [`${pruned} stale cache ${pruned === 1 ? 'entry' : 'entries'} removed`] : []),
-  ];
-  bar.done(`scored ${scored} of ${total} traces (${[`${total - scored} from cache`, ...notes].join('; ')})`);
-  return Object.assign(traces, { count: { scored, fromCache: total - scored, rewritten, pruned } });
+  const notes = cache
+    ? [
+        `${tally.matched} matched the cache`,
+        ...(tally.written > 0 ? [`${entries(tally.written)} written`] : []),
+        ...(tally.rewritten > 0 ? [`${entries(tally.rewritten)} damaged and rewritten`] : []),
+        ...(tally.differed > 0 ? [`${entries(tally.differed)} not the engine's trace, rewritten`] : []),
+        ...(pruned > 0 ? [`${entries(pruned)} of other inputs removed`] : []),
+      ]
+    : ['no cache'];
+  bar.done(`scored ${total} of ${total} traces (${notes.join('; ')})`);
+  for (const warning of warnings) stream.write(`${warning}\n`);
+  return Object.assign(traces, { count: { scored: total, ...tally, pruned } });
 }
 
 /** Loads, validates and scores the repository's content (once per process). */

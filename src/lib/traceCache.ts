@@ -1,9 +1,10 @@
 /**
- * A content-addressed cache of traces on disk, so that a rebuild scores only what changed. An entry
- * is keyed by everything a trace depends on (the claim's inputHash, the model's configHash, the
- * engine's codeHash and the claim's slug), holds the trace's JSON after a line with that JSON's
- * SHA-256, and is used only when the checksum and the trace's own hashes agree with the key: a
- * damaged or foreign entry is ignored (and the caller writes it again).
+ * A content-addressed cache of traces on disk. An entry is keyed by everything a trace depends on
+ * (the claim's inputHash, the model's configHash, the engine's codeHash and the claim's slug) and
+ * holds the trace's JSON after a line with that JSON's SHA-256. The checksum only catches damage:
+ * anyone who can write the folder can also write a matching checksum, so the build never publishes
+ * an entry; it scores every trace and uses the cache as a check (`compare`), rewriting an entry that
+ * is not byte for byte what the engine gives.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,10 +22,20 @@ export interface TraceKey {
 /** What a lookup found. */
 export type CacheLookup = { readonly trace: Trace } | { readonly trace: null; readonly reason: 'missing' | 'corrupt' };
 
+/**
+ * What an entry says about a freshly scored trace: the same bytes, no entry, an entry that fails
+ * its own checks, or a well-formed entry with other content (forged, or written by other code).
+ */
+export type CacheCheck = 'matched' | 'missing' | 'damaged' | 'differs';
+
 /** A trace cache in one folder. */
 export interface TraceCache {
   readonly dir: string;
+  /** The file an entry is kept in. */
+  fileOf(key: TraceKey): string;
   get(key: TraceKey): CacheLookup;
+  /** Compares the entry of `key` with the engine's `trace`, by the bytes the cache would write. */
+  compare(key: TraceKey, trace: Trace): CacheCheck;
   put(key: TraceKey, trace: Trace): void;
   /**
    * Deletes every entry but those of `keep` and returns how many went: after a build has looked
@@ -62,25 +73,39 @@ function matches(trace: unknown, key: TraceKey): trace is Trace {
 /** Opens (without creating) a trace cache in `dir`; entries live in `dir/<2 hex>/<64 hex>.json`. */
 export function openTraceCache(dir: string): TraceCache {
   const pathOf = (name: string): string => join(dir, name.slice(0, 2), `${name}.json`);
+  const get = (key: TraceKey): CacheLookup => {
+    let text: string;
+    try {
+      text = readFileSync(pathOf(traceCacheKey(key)), 'utf8');
+    } catch {
+      return { trace: null, reason: 'missing' };
+    }
+    const newline = text.indexOf('\n');
+    const body = text.slice(newline + 1);
+    if (newline !== 64 || text.slice(0, 64) !== sha256(body)) return { trace: null, reason: 'corrupt' };
+    let trace: unknown;
+    try {
+      trace = JSON.parse(body);
+    } catch {
+      return { trace: null, reason: 'corrupt' };
+    }
+    return matches(trace, key) ? { trace } : { trace: null, reason: 'corrupt' };
+  };
   return {
     dir,
-    get(key) {
+    fileOf: (key) => pathOf(traceCacheKey(key)),
+    get,
+    compare(key, trace) {
       let text: string;
       try {
         text = readFileSync(pathOf(traceCacheKey(key)), 'utf8');
       } catch {
-        return { trace: null, reason: 'missing' };
+        return 'missing';
       }
-      const newline = text.indexOf('\n');
-      const body = text.slice(newline + 1);
-      if (newline !== 64 || text.slice(0, 64) !== sha256(body)) return { trace: null, reason: 'corrupt' };
-      let trace: unknown;
-      try {
-        trace = JSON.parse(body);
-      } catch {
-        return { trace: null, reason: 'corrupt' };
-      }
-      return matches(trace, key) ? { trace } : { trace: null, reason: 'corrupt' };
+      // The bytes first: an entry that is the engine's trace needs no parsing to be known as such.
+      if (text.slice(65) === JSON.stringify(trace))
+        return text.charCodeAt(64) === 10 && text.slice(0, 64) === sha256(text.slice(65)) ? 'matched' : 'damaged';
+      return get(key).trace === null ? 'damaged' : 'differs';
     },
     put(key, trace) {
       const name = traceCacheKey(key);

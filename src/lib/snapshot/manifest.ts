@@ -42,6 +42,16 @@ export function listablePath(path: string): boolean {
   );
 }
 
+/** Why a manifest path is not a plain relative path inside the snapshot, or null when it is one. */
+export function unlistableReason(path: string): string | null {
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'an absolute path';
+  if (path.includes('\\')) return 'a backslash in a path';
+  if (/[\n\r]/.test(path)) return 'a line break in a path';
+  if (path.split('/').includes('..')) return 'climbs out of the snapshot with `..`';
+  if (!listablePath(path)) return 'an empty or `.` segment in a path';
+  return null;
+}
+
 /** Writes the manifest of some files (any entry named MANIFEST.sha256 is left out). */
 export function makeManifest(files: ReadonlyMap<string, Uint8Array>): string {
   const paths = [...files.keys()].filter((path) => path !== MANIFEST).sort(byBytes);
@@ -67,7 +77,16 @@ export function parseManifest(text: string): { entries: Map<string, string>; fin
       return;
     }
     const path = match[2]!.replace(/^\.\//, '');
-    if (entries.has(path))
+    // A listed path is never looked up unless it names a file inside the snapshot: a line such as
+    // `../../etc/passwd` would otherwise have verify hash (and print the digest of) a file outside it.
+    const unsafe = unlistableReason(path);
+    if (unsafe !== null)
+      findings.push({
+        file: MANIFEST,
+        field: null,
+        message: `line ${i + 1}: refused path ${JSON.stringify(path)}: ${unsafe}`,
+      });
+    else if (entries.has(path))
       findings.push({ file: MANIFEST, field: null, message: `line ${i + 1}: ${path} is listed twice` });
     else entries.set(path, match[1]!.toLowerCase());
   });

@@ -53,12 +53,14 @@ Run these in a terminal, inside this folder.
 2. Every number follows from its inputs. The Python reference implementation
    (Python 3.11 or later, standard library only, no network) re-scores every
    trace.json from the claim's inputs and the published model.json, and
-   compares the result with what was published:
+   compares the whole trace, every figure of the working included, with
+   what was published; it checks ${MANIFEST} on the way:
 
      python3 reference/ledger.py verify .
 
-   It prints "N traces reproduced, 0 differ" when every published number is
-   reproduced, and names the file and field of anything that differs.
+   It prints "N files match ${MANIFEST}" and "N traces reproduced, 0 differ"
+   when nothing was altered, and names the file and field of anything that
+   differs.
    (On Windows: py reference\\ledger.py verify .)
 
 With the claim ledger's source code, one command does both checks, on this

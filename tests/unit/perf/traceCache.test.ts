@@ -1,8 +1,9 @@
 /**
  * The content-addressed trace cache: a hit gives back a trace byte-identical to a fresh one, a
- * change to any part of the key misses, and a damaged or foreign entry is refused (and the caller
- * rewrites it).
+ * change to any part of the key misses, a damaged or foreign entry is refused (and the caller
+ * rewrites it), and `compare` tells the build whether an entry is the engine's trace.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,19 @@ describe('the trace cache', () => {
     const other = scorer.score('another-claim', subject);
     cache.put(key, other);
     expect(cache.get(key)).toEqual({ trace: null, reason: 'corrupt' });
+  });
+
+  it("compares an entry with the engine's trace: matched, missing, damaged, or another trace under a good checksum", () => {
+    expect(cache.compare(key, fresh)).toBe('missing');
+    cache.put(key, fresh);
+    expect(cache.compare(key, fresh)).toBe('matched');
+    const file = entryFile();
+    const forged = JSON.stringify({ ...fresh, result: { ...fresh.result, probability: '0.0001' } });
+    writeFileSync(file, `${createHash('sha256').update(forged).digest('hex')}\n${forged}`);
+    expect(cache.compare(key, fresh)).toBe('differs');
+    writeFileSync(file, `${'0'.repeat(64)}\n${JSON.stringify(fresh)}`);
+    expect(cache.compare(key, fresh)).toBe('damaged');
+    expect(cache.fileOf(key)).toBe(file);
   });
 
   it('is off when LEDGER_TRACE_CACHE=off, and in .cache/traces by default', () => {

@@ -109,7 +109,7 @@ describe('verify on a tampered site', () => {
 
     const ref = python(dir);
     expect(ref.code).toBe(1);
-    expect(ref.stdout).toContain(`${path}: model ${trace.model}: ${join(dir, file)}: file not found`);
+    expect(ref.stdout).toContain(`${path}: model ${trace.model}: ${file}: file not found`);
 
     const ts = await typescript(dir);
     expect(ts.code).toBe(1);

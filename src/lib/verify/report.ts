@@ -1,0 +1,52 @@
+/** What a verification found, and the lines the command prints for it. */
+import { MANIFEST } from '../snapshot/manifest.ts';
+
+/** One thing found wrong: the file it is in, the field when there is one, and what is wrong. */
+export interface Finding {
+  readonly file: string;
+  readonly field: string | null;
+  readonly message: string;
+}
+
+/** What a verification found. */
+export interface VerifyReport {
+  /** How many `trace.json` files were found. */
+  readonly traces: number;
+  readonly reproduced: number;
+  readonly differ: number;
+  /** Every difference and problem, in file order; model-level problems after the traces'. */
+  readonly findings: readonly Finding[];
+  /** What is worth saying but fails nothing (traces made by other engine code, a repository lock changed since). */
+  readonly warnings: readonly Finding[];
+  /** True when every trace was reproduced and nothing else is wrong. */
+  readonly ok: boolean;
+  /** For a snapshot (it has MANIFEST.sha256): how many files it has and how many do not match the manifest. */
+  readonly manifest?: { readonly files: number; readonly mismatched: number };
+}
+
+/** How many findings the command line prints before summarising the rest. */
+export const MAX_REPORTED = 20;
+
+/** Writes a finding as `file: field: message`. */
+export function formatFinding({ file, field, message }: Finding): string {
+  return field === null ? `${file}: ${message}` : `${file}: ${field}: ${message}`;
+}
+
+/** The report's lines: the count, the warnings, then the first findings, then how many more there were. */
+export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[] {
+  const lines =
+    report.traces === 0 ? ['0 traces found'] : [`${report.reproduced} traces reproduced, ${report.differ} differ`];
+  if (report.manifest) {
+    const { files, mismatched } = report.manifest;
+    const s = mismatched === 1 ? ' does' : 's do';
+    lines.unshift(
+      mismatched === 0 ? `${files} files match ${MANIFEST}` : `${mismatched} file${s} not match ${MANIFEST}`,
+    );
+  }
+  lines.push(...report.warnings.map((w) => `warning: ${formatFinding(w)}`));
+  const shown = report.traces === 0 ? report.findings : report.findings.slice(0, limit);
+  lines.push(...shown.map(formatFinding));
+  if (report.findings.length > shown.length)
+    lines.push(`... and ${report.findings.length - shown.length} more differences not shown`);
+  return lines;
+}
