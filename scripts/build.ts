@@ -10,11 +10,19 @@ import { resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
 import { ledgerFolders } from '../src/lib/folders.ts';
+import { baseProblem } from '../src/lib/paths.ts';
 import { indexSite } from '../src/lib/searchIndex.ts';
 
 const out = resolve(process.env['LEDGER_DIST'] ?? 'dist');
 const staging = `${out}.staging-${process.pid}`;
 const previous = `${out}.previous-${process.pid}`;
+
+const base = process.env['LEDGER_BASE'];
+const badBase = base === undefined ? null : baseProblem(base);
+if (badBase !== null) {
+  process.stderr.write(`${badBase}\nBuild stopped. The previous site was left untouched.\n`);
+  process.exit(1);
+}
 
 const checked = await runCommand(processIo, () => checkCommand(processIo, ledgerFolders()));
 if (checked !== 0) {

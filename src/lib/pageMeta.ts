@@ -3,7 +3,7 @@
  * Twitter card meta built from the page's own title and description. Pure: the caller passes the
  * page's path and the site's address.
  */
-import { absoluteUrl } from './paths.ts';
+import { absoluteUrl, withoutBase } from './paths.ts';
 
 /** The site's name as link previews show it. */
 export const SITE_NAME = 'The claim ledger';
@@ -12,7 +12,7 @@ export const SITE_NAME = 'The claim ledger';
 export interface PageMetaInput {
   readonly title: string;
   readonly description: string;
-  /** The page's root-relative path, as Astro serves it (`/claims/x/`). */
+  /** The page's root-relative path, as Astro serves it (`/claims/x/`, under the base path if any). */
   readonly pathname: string;
   /** The site's address (Astro's `site`). */
   readonly site: string | URL;
@@ -31,7 +31,7 @@ const NOT_FOUND = /^\/404(?:\.html|\/)?$/;
 
 /** The canonical URL of a page: its path on the published site, with the trailing slash pages have. */
 export function canonicalUrl(pathname: string, site: string | URL): string | null {
-  if (NOT_FOUND.test(pathname)) return null;
+  if (NOT_FOUND.test(withoutBase(pathname))) return null;
   const path = pathname === '' ? '/' : /\/$|\.[a-z0-9]+$/i.test(pathname) ? pathname : `${pathname}/`;
   return absoluteUrl(path, site);
 }
