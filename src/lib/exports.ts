@@ -10,13 +10,15 @@ import type { Claim, Trace } from '../engine/index.ts';
 import { absoluteUrl, claimPath, tracePath } from './paths.ts';
 
 /** The version of the exports' layout; bumped when a column changes meaning or shape. */
-export const EXPORT_FORMAT = 1;
+export const EXPORT_FORMAT = 2;
 
 /** One claim under one model. Absent values (a refusal's probability, say) are null. */
 export interface ScoreRow {
   /** The claim's slug. */
   readonly claim: string;
   readonly statement: string;
+  /** When the claim was recorded (YYYY-MM-DD). */
+  readonly recorded: string;
   /** The model's id. */
   readonly model: string;
   readonly state: string;
@@ -44,6 +46,7 @@ export interface ScoreRow {
 export const SCORE_COLUMNS = [
   'claim',
   'statement',
+  'recorded',
   'model',
   'state',
   'probability',
@@ -65,6 +68,7 @@ export function scoreRow(trace: Trace, site: string): ScoreRow {
   return {
     claim: trace.claim,
     statement: trace.input.statement,
+    recorded: trace.input.recorded,
     model: trace.model,
     state: result.state,
     probability: result.probability,
@@ -94,7 +98,8 @@ export function scoreRows(
 }
 
 // A cell a spreadsheet would run as a formula (`=`, `+`, `@`, a tab or carriage return first, or
-// `-` before anything but a plain number) gets a leading apostrophe; decimals are never touched.
+// `-` before anything but a plain number) gets a leading apostrophe, which spreadsheets show as
+// text and never run; decimals are never touched. The README documents the apostrophe.
 const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 /**
