@@ -9,9 +9,8 @@ import { z, type ZodTypeAny } from 'astro/zod';
 import type { Claim, Model } from '../engine/index.ts';
 import { claimSchema } from '../schemas/claim.ts';
 import { linkAnchor } from './claimView.ts';
-import { claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
+import { absoluteUrl, claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
 import type { Problem } from './problems.ts';
-
 
 /** One field of a claim file. */
 export interface FieldDoc {
@@ -261,7 +260,8 @@ export function problemHelp(
   origin: string = DEFAULT_SITE_ORIGIN,
 ): string | null {
   const anchor = problemAnchor(problem);
-  return anchor === null ? null : `  see ${origin.replace(/\/+$/, '')}${contributePath()}#${anchor}`;
+  // absoluteUrl, so that an origin that already holds the base path (LEDGER_SITE=https://x.io/sub) is not doubled.
+  return anchor === null ? null : `  see ${absoluteUrl(contributePath(), `${origin.replace(/\/+$/, '')}/`)}#${anchor}`;
 }
 
 /** The site's public address for help links: `LEDGER_SITE`, else the default. */
