@@ -3,7 +3,9 @@ import { z } from 'astro/zod';
 import { decimal, isoDate, slugLike, text } from './common.ts';
 
 const levels = (what: string) =>
-  z.record(text, decimal, { invalid_type_error: `must map each ${what} level to a factor` }).describe(`Factor for each ${what} level.`);
+  z
+    .record(text, decimal, { invalid_type_error: `must map each ${what} level to a factor` })
+    .describe(`Factor for each ${what} level.`);
 
 const verification = z
   .object({
@@ -18,9 +20,17 @@ const verification = z
 export const modelSchema = z
   .object({
     name: slugLike.describe('The model family name; the id is `<name>@<version>`.'),
-    version: z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a version such as 0.1.0').describe('Semantic version of this release.'),
+    version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, 'must be a version such as 0.1.0')
+      .describe('Semantic version of this release.'),
     released: isoDate.describe('The date this version was released.'),
-    basedOn: z.string().regex(/^[a-z0-9-]+@\d+\.\d+\.\d+$/, 'must be a model id such as ledger@1.0.0').nullable().optional().describe('The model this one is shown against.'),
+    basedOn: z
+      .string()
+      .regex(/^[a-z0-9-]+@\d+\.\d+\.\d+$/, 'must be a model id such as ledger@1.0.0')
+      .nullable()
+      .optional()
+      .describe('The model this one is shown against.'),
     summary: text.describe('One paragraph in plain words.'),
     changes: z.array(text).describe('What this version changed, one item per change.'),
     relevance: levels('relevance'),
@@ -42,28 +52,43 @@ export const modelSchema = z
     priors: z.record(text, decimal).describe('Starting probability by claim type; types not listed are not scored.'),
     notScored: z.record(text, text).describe('The reason shown for a type this model refuses to score.'),
     states: z
-      .array(z.object({ from: decimal.describe('Inclusive lower bound.'), state: text.describe('State name.') }).strict())
+      .array(
+        z.object({ from: decimal.describe('Inclusive lower bound.'), state: text.describe('State name.') }).strict(),
+      )
       .min(1, 'must list at least one state')
       .describe('Ascending inclusive lower bounds on the rounded probability; the first is 0.'),
     rounding: z
       .object({
-        mode: z.enum(['half-even', 'half-up'], { errorMap: () => ({ message: 'must be half-even or half-up' }) }).describe('How ties are rounded.'),
+        mode: z
+          .enum(['half-even', 'half-up'], { errorMap: () => ({ message: 'must be half-even or half-up' }) })
+          .describe('How ties are rounded.'),
         weight: decimal.describe('Decimal places of weights and log-odds.'),
         probability: decimal.describe('Decimal places of probabilities, spreads and gradients.'),
         coverage: decimal.describe('Decimal places of review coverage.'),
       })
-      .strict(),
+      .strict()
+      .describe('How figures are rounded, and to how many decimal places.'),
     stability: z
       .object({
-        scales: z.array(decimal).min(1, 'must list at least one scale').describe('Factors the kept weights are re-scored with.'),
+        scales: z
+          .array(decimal)
+          .min(1, 'must list at least one scale')
+          .describe('Factors the kept weights are re-scored with.'),
         high: decimal.describe('The largest spread that is still high stability.'),
         medium: decimal.describe('The largest spread that is still medium stability.'),
         minGroupsForHigh: decimal.describe('Fewest distinct sources for high stability.'),
       })
-      .strict(),
+      .strict()
+      .describe('How far the probability may move when the kept weights are re-scaled, and what counts as stable.'),
     review: z
-      .object({ checks: z.array(slugLike).min(1, 'must declare at least one check').describe('The checks review coverage counts.') })
-      .strict(),
+      .object({
+        checks: z
+          .array(slugLike)
+          .min(1, 'must declare at least one check')
+          .describe('The checks review coverage counts.'),
+      })
+      .strict()
+      .describe('The review checks a claim is expected to have.'),
     gradient: z
       .object({
         floor: decimal.describe('The least weight any vote gets.'),
@@ -71,7 +96,8 @@ export const modelSchema = z
         trueFrom: decimal.describe('Gradient at or above which the community holds the claim true.'),
         falseTo: decimal.describe('Gradient at or below which the community holds the claim false.'),
       })
-      .strict(),
+      .strict()
+      .describe('How community votes are weighed into the gradient shown beside the score.'),
   })
   .strict();
 

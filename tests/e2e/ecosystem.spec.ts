@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import Papa from 'papaparse';
+import { claimJsonSchema, modelJsonSchema } from '../../src/lib/jsonSchema.ts';
 import { distDir } from '../support/e2e-env.ts';
 import { problemsOf, watch } from '../support/e2e-watch.ts';
 import {
@@ -306,6 +307,9 @@ test.describe('every page', () => {
       } else if (head.canonical.length !== 1 || head.canonical[0] !== new URL(canonicalOf(file), site).href) {
         missing.push(`${url}: canonical ${JSON.stringify(head.canonical)}`);
       } else if (head.meta['og:url'] !== head.canonical[0]) missing.push(`${url}: og:url is not the canonical URL`);
+      const image = head.meta['og:image'] ?? '';
+      if (!image.endsWith('.png') || fileOf(image, site) === null)
+        missing.push(`${url}: og:image ${image} is not a PNG of the site`);
       for (const key of ['og:title', 'og:description', 'og:type', 'og:site_name', 'twitter:card']) {
         if (!head.meta[key]) missing.push(`${url}: no ${key}`);
       }
@@ -519,5 +523,25 @@ test.describe('bulk data', () => {
     ]) {
       expect(hrefs, `the home page links ${path}`).toContain(path);
     }
+  });
+});
+
+test.describe('schemas for editors', () => {
+  test('the site publishes the claim and model JSON Schemas, generated from the zod schemas', () => {
+    const site = siteAddress();
+    for (const [file, schema] of [
+      ['schemas/claim.schema.json', claimJsonSchema(site)],
+      ['schemas/model.schema.json', modelJsonSchema(site)],
+    ] as const) {
+      expect(existsSync(join(distDir(), file)), `${file} is published`).toBe(true);
+      expect(JSON.parse(readSiteFile(file)), file).toEqual(schema);
+      expect(schema['$id']).toBe(new URL(file, site).href);
+    }
+  });
+
+  test('/contribute/ links both schemas', () => {
+    const refs = parsedPage('contribute/index.html').refs.map((r) => r.value);
+    expect(refs).toContain('/schemas/claim.schema.json');
+    expect(refs).toContain('/schemas/model.schema.json');
   });
 });
