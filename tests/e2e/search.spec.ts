@@ -162,6 +162,17 @@ test('Pagefind’s input is labelled by the page’s visible label', async ({ pa
   await expect(input).toHaveAccessibleName('Search the claims for');
 });
 
+test('a claim page’s facts read apart as text, as search excerpts them (no “Typefactual”)', async ({ page }) => {
+  const claim = claimPages().find((p) => p.urlModel === null && p.raw !== null)!;
+  const text = await page.evaluate((html: string) => {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    return doc.querySelector('.claim-meta')?.textContent ?? '';
+  }, readSiteFile(claim.htmlFile));
+  const type = (claim.raw as { input: { type: string } }).input.type;
+  expect(text.replace(/\s+/g, ' ')).toContain(`Type: ${type}`);
+  expect(text).not.toContain(`Type${type}`);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
