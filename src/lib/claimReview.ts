@@ -100,7 +100,11 @@ export function reviewRating(trace: Trace): ReviewRating {
   const { state, probability, reason } = trace.result;
   if (probability === null) {
     const words = state.replaceAll('-', ' ');
-    return { '@type': 'Rating', alternateName: `Not rated: ${words}`, ratingExplanation: reason ?? `Not rated: ${words}.` };
+    return {
+      '@type': 'Rating',
+      alternateName: `Not rated: ${words}`,
+      ratingExplanation: reason ?? `Not rated: ${words}.`,
+    };
   }
   return {
     '@type': 'Rating',
@@ -118,7 +122,11 @@ export function lastReviewed(trace: Trace): string {
   return trace.input.reviews.reduce((latest, { on }) => (on > latest ? on : latest), trace.input.recorded);
 }
 
-const appearanceOf = ({ url, date }: Appearance): ClaimAppearance => ({ '@type': 'CreativeWork', url, datePublished: date });
+const appearanceOf = ({ url, date }: Appearance): ClaimAppearance => ({
+  '@type': 'CreativeWork',
+  url,
+  datePublished: date,
+});
 
 /** The claim as reviewed: its claimant as author and its appearances, each only when recorded. */
 export function reviewedClaim(trace: Trace): ReviewedClaim {
@@ -126,8 +134,12 @@ export function reviewedClaim(trace: Trace): ReviewedClaim {
   const first = appearances[0];
   return {
     '@type': 'Claim',
-    ...(claimant ? { author: claimant.url === null ? { name: claimant.name } : { name: claimant.name, url: claimant.url } } : {}),
-    ...(first ? { datePublished: first.date, appearance: appearances.map(appearanceOf), firstAppearance: appearanceOf(first) } : {}),
+    ...(claimant
+      ? { author: claimant.url === null ? { name: claimant.name } : { name: claimant.name, url: claimant.url } }
+      : {}),
+    ...(first
+      ? { datePublished: first.date, appearance: appearances.map(appearanceOf), firstAppearance: appearanceOf(first) }
+      : {}),
   };
 }
 

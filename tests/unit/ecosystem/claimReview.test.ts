@@ -60,7 +60,8 @@ describe('ClaimReview of a scored claim', () => {
     expect(review.reviewRating.alternateName).not.toContain('-');
     expect(review.reviewRating.ratingExplanation).toContain(scored.result.probability!);
     const json = JSON.parse(JSON.stringify(review)) as { reviewRating: Record<string, unknown> };
-    for (const key of ['ratingValue', 'bestRating', 'worstRating']) expect(typeof json.reviewRating[key]).toBe('number');
+    for (const key of ['ratingValue', 'bestRating', 'worstRating'])
+      expect(typeof json.reviewRating[key]).toBe('number');
   });
 
   it('is based on the trace and names the model with its config hash', () => {
