@@ -4,14 +4,34 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import liveContent from './src/integrations/liveContent.ts';
 import { configOutDir } from './src/lib/build/paths.ts';
+import { ledgerFolders } from './src/lib/folders.ts';
+import { basePath } from './src/lib/paths.ts';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
 const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
 
+/**
+ * The default model named in site.yaml (the build's check has already validated it): its claim
+ * pages `/claims/<slug>/<default>/` name `/claims/<slug>/` as canonical, so the sitemap leaves them out.
+ */
+const defaultModel = (() => {
+  try {
+    return /^default:\s*(\S+)/m.exec(readFileSync(join(ledgerFolders().models, 'site.yaml'), 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
+})();
+const secondAddress = new RegExp(`/claims/[^/]+/${(defaultModel ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/$`);
+
 export default defineConfig({
   site,
+  // A project page on a static host lives under a path (`LEDGER_BASE=/ledger/`); src/lib/paths.ts
+  // puts every internal URL under the same base.
+  base: basePath(),
   trailingSlash: 'always',
   // Only ever inside the project: see src/lib/build/paths.ts for what Astro publishes otherwise.
   outDir: configOutDir(process.env),
@@ -25,9 +45,10 @@ export default defineConfig({
   integrations: [
     // `astro dev` reloads pages when a claim or model file changes (getSite reads them from disk).
     liveContent(),
-    // sitemap-index.xml and sitemap-0.xml list every HTML page (the not-found page excepted);
-    // files such as trace.json and the feeds end in an extension, not a slash, and are left out.
-    sitemap({ filter: (page) => page.endsWith('/') }),
+    // sitemap-index.xml and sitemap-0.xml list every HTML page with an address of its own (not the
+    // not-found page, nor a claim's second address under the default model); files such as
+    // trace.json and the feeds end in an extension, not a slash, and are left out.
+    sitemap({ filter: (page) => page.endsWith('/') && !(defaultModel !== undefined && secondAddress.test(page)) }),
     mdx({
       // `$…$` and `$$…$$` in MDX become KaTeX HTML at build time; a bad formula stops the build.
       remarkPlugins: [remarkMath],

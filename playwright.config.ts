@@ -9,7 +9,8 @@ import {
   distDir,
   preflightProblem,
   serverPort,
-  siteOrigin,
+  sitePrefix,
+  siteRoot,
 } from './tests/support/e2e-env.ts';
 
 // Stop before anything starts (server, workers) when there is no browser or no site.
@@ -27,7 +28,8 @@ export default defineConfig({
   globalSetup: './tests/support/e2e-global-setup.ts',
   outputDir: process.env['E2E_OUTPUT'] ?? 'test-results',
   use: {
-    baseURL: `${siteOrigin()}/`,
+    // Under a base path (LEDGER_BASE), the site's home is that path: tests go to relative URLs.
+    baseURL: siteRoot(),
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
     trace: 'off',
@@ -35,9 +37,9 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx tsx tests/support/static-server.ts',
-    url: `${siteOrigin()}/`,
+    url: siteRoot(),
     reuseExistingServer: !process.env['CI'],
-    env: { LEDGER_DIST: distDir(), E2E_PORT: String(serverPort()) },
+    env: { LEDGER_DIST: distDir(), E2E_PORT: String(serverPort()), LEDGER_BASE: sitePrefix() },
     stdout: 'ignore',
     stderr: 'pipe',
     timeout: 20_000,

@@ -392,6 +392,18 @@ def read_claim(raw: Any) -> Claim:
         need(raw, key, str, "")
     need(raw, "note", (str, type(None)), "")
     need(raw, "sources", list, "")
+    # Optional, and present only when the claim file gives them: who made the claim and where.
+    # Only hashed (as the rest of the input is), so a claim without them keeps its inputHash.
+    if "claimant" in raw:
+        claimant = need(raw, "claimant", dict, "")
+        need(claimant, "name", str, "claimant")
+        need(claimant, "url", (str, type(None)), "claimant")
+    if "appearances" in raw:
+        for i, item in enumerate(need(raw, "appearances", list, "")):
+            if not isinstance(item, dict):
+                raise LedgerError(f"appearances[{i}]: must be an object, got {describe(item)}")
+            for key in ("url", "date"):
+                need(item, key, str, f"appearances[{i}]")
     links = []
     for i, item in enumerate(need(raw, "evidence", list, "")):
         where = f"evidence[{i}]"

@@ -220,6 +220,34 @@ class CanonicalJsonTest(unittest.TestCase):
         self.assertNotEqual(result_of(claim([link("b")]))["inputHash"], trace["inputHash"])
 
 
+class ClaimantTest(unittest.TestCase):
+    """Who made the claim and where: optional, only hashed, never scored."""
+
+    def with_claimant(self) -> dict:
+        raw_claim = claim([link("a")])
+        raw_claim["claimant"] = {"name": "Eastbrook Water Board", "url": None}
+        raw_claim["appearances"] = [{"url": "https://example.org/board/press", "date": "2026-01-14"}]
+        return raw_claim
+
+    def test_claimant_and_appearances_are_hashed_but_not_scored(self):
+        plain, named = result_of(claim([link("a")])), result_of(self.with_claimant())
+        self.assertEqual(named["inputHash"], ledger.hash_canonical(self.with_claimant()))
+        self.assertNotEqual(named["inputHash"], plain["inputHash"])
+        self.assertEqual(named["result"], plain["result"])
+
+    def test_a_claimant_without_a_name_is_a_clear_error(self):
+        raw_claim = self.with_claimant()
+        raw_claim["claimant"] = {"url": None}
+        with self.assertRaisesRegex(ledger.LedgerError, r"^claimant\.name: is required"):
+            result_of(raw_claim)
+
+    def test_an_appearance_without_a_date_is_a_clear_error(self):
+        raw_claim = self.with_claimant()
+        raw_claim["appearances"] = [{"url": "https://example.org/x"}]
+        with self.assertRaisesRegex(ledger.LedgerError, r"^appearances\[0\]\.date: is required"):
+            result_of(raw_claim)
+
+
 class RefusalTest(unittest.TestCase):
     def test_not_applicable_uses_the_models_reason(self):
         trace = result_of(claim([link("a")], type="prediction", votes=[vote("10", "1")],

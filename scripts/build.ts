@@ -19,6 +19,7 @@ import { unwritableFolder } from '../src/lib/build/writable.ts';
 import { contentDates, dateNote, datedBy } from '../src/lib/buildInfo.ts';
 import { ledgerFolders } from '../src/lib/folders.ts';
 import { loadLedger } from '../src/lib/load.ts';
+import { baseProblem } from '../src/lib/paths.ts';
 import { indexSite } from '../src/lib/searchIndex.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
@@ -28,6 +29,10 @@ function stop(why: string): never {
 }
 const cannotWrite = (path: string, code: string): string =>
   `cannot write to ${shownPath(path)} (${code}): make it writable, or set LEDGER_DIST to a folder you can write`;
+
+const base = process.env['LEDGER_BASE'];
+const badBase = base === undefined ? null : baseProblem(base);
+if (badBase !== null) stop(badBase);
 
 const root = projectRoot();
 const given = resolve(process.env['LEDGER_DIST'] ?? join(root, 'dist'));

@@ -1,7 +1,7 @@
 /** The `ledger` command line: `npm run -s ledger -- <command>`. */
 import { parseArgs } from 'node:util';
-import { checkCommand } from '../src/cli/check.ts';
 import { diffCommand, diffFormatOf } from '../src/cli/diff.ts';
+import { checkCommand, checkFormat } from '../src/cli/check.ts';
 import { newCommand, todayUtc } from '../src/cli/new.ts';
 import { releaseCommand } from '../src/cli/release.ts';
 import { processIo, runCommand, UsageError } from '../src/cli/run.ts';
@@ -13,8 +13,9 @@ const USAGE = `Usage: npm run -s ledger -- <command>
 
   score <claim.yaml>... --model <id|file> [--models <dir>]
                        print each claim's trace (JSON; JSON Lines for several files)
-  check [--content <dir>] [--models <dir>]
+  check [--content <dir>] [--models <dir>] [--format text|github]
                        validate every model and claim; print each problem as file:line: field: message
+                       (--format github: as GitHub Actions annotations, on the line in a pull request)
   new claim <slug> [--content <dir>] [--models <dir>]
                        write <content>/claims/<slug>.yaml, a commented template to fill in
   release <model file> record a new model's config hash in released.lock
@@ -31,16 +32,39 @@ async function main(argv: string[]): Promise<number> {
   return runCommand(processIo, () => {
     switch (command) {
       case 'score': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { model: { type: 'string' }, models: { type: 'string', default: 'models' } } });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { model: { type: 'string' }, models: { type: 'string', default: 'models' } },
+        });
         return scoreCommand(processIo, positionals, { model: values.model, models: values.models });
       }
       case 'check': {
-        const { values } = parseArgs({ args: rest, options: { content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
-        return checkCommand(processIo, { content: values.content, models: values.models });
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            content: { type: 'string', default: 'content' },
+            models: { type: 'string', default: 'models' },
+            format: { type: 'string' },
+          },
+        });
+        return checkCommand(processIo, {
+          content: values.content,
+          models: values.models,
+          format: checkFormat(values.format),
+        });
       }
       case 'new': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
-        return newCommand(processIo, positionals, { content: values.content, models: values.models, today: todayUtc() });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: { content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } },
+        });
+        return newCommand(processIo, positionals, {
+          content: values.content,
+          models: values.models,
+          today: todayUtc(),
+        });
       }
       case 'release': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true });
@@ -55,8 +79,18 @@ async function main(argv: string[]): Promise<number> {
         return diffCommand(processIo, positionals, { content: values.content, models: values.models, format: diffFormatOf(values.format, values.json) });
       }
       case 'snapshot': {
-        const { values } = parseArgs({ args: rest, options: { dist: { type: 'string', default: process.env['LEDGER_DIST'] ?? 'dist' }, out: { type: 'string', default: 'snapshots' } } });
-        return snapshotCommand(processIo, { dist: values.dist, out: values.out }, { cwd: process.cwd(), progress: process.stderr.isTTY === true, env: process.env });
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            dist: { type: 'string', default: process.env['LEDGER_DIST'] ?? 'dist' },
+            out: { type: 'string', default: 'snapshots' },
+          },
+        });
+        return snapshotCommand(
+          processIo,
+          { dist: values.dist, out: values.out },
+          { cwd: process.cwd(), progress: process.stderr.isTTY === true, env: process.env },
+        );
       }
       case 'help':
       case '--help':

@@ -1,11 +1,15 @@
 /**
  * `npm test`: every check the project keeps, in order, stopping at the first that fails:
  * type checks, lint, unit and property tests, the Python reference's own tests, a build of the site,
- * and the browser tests against it.
+ * and the browser tests against it; then one more build under a base path (a project page on a
+ * static host) with the link check and the base-path page tests run against it.
  */
 import { spawnSync } from 'node:child_process';
 
-const steps: readonly [string, string, readonly string[]][] = [
+/** The base path and folder of the second build: under a path, as a project page is published. */
+const UNDER_BASE = { LEDGER_BASE: '/ledger-base/', LEDGER_DIST: 'dist-base' } as const;
+
+const steps: readonly [string, string, readonly string[], Readonly<Record<string, string>>?][] = [
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['astro check', 'npx', ['astro', 'check']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
@@ -14,14 +18,24 @@ const steps: readonly [string, string, readonly string[]][] = [
   ['build', 'npm', ['run', '-s', 'build']],
   ['determinism check', 'npx', ['tsx', 'scripts/determinism.ts']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  ['base-path build', 'npm', ['run', '-s', 'build'], UNDER_BASE],
+  [
+    'base-path browser tests',
+    'npx',
+    ['playwright', 'test', 'tests/e2e/base.spec.ts', 'tests/e2e/links.spec.ts'],
+    UNDER_BASE,
+  ],
 ];
 
 const only = process.argv.slice(2);
 let passed = 0;
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   if (only.length > 0 && !only.includes(name.split(' ')[0]!)) continue;
-  process.stdout.write(`\n== ${name}: ${command} ${args.join(' ')}\n`);
-  const run = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const shownEnv = Object.entries(env)
+    .map(([key, value]) => `${key}=${value} `)
+    .join('');
+  process.stdout.write(`\n== ${name}: ${shownEnv}${command} ${args.join(' ')}\n`);
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (run.status !== 0) {
     process.stdout.write(`\nsteps: ${passed} passed, 1 failed (${name})\n`);
     process.exit(run.status ?? 1);

@@ -1,11 +1,35 @@
 /** `ledger check`: validates every model and claim and prints each problem. */
+import { helpOrigin, problemHelp } from '../lib/contribute.ts';
 import { loadLedger } from '../lib/load.ts';
-import { failOn, type Io } from './run.ts';
+import { formatAnnotation, sortProblems } from '../lib/problems.ts';
+import { failOn, UsageError, type Io } from './run.ts';
 
-/** Validates the models folder and the claims of a content folder. */
-export function checkCommand(io: Io, options: { content: string; models: string }): number {
+/** How problems are printed: `file:line: field: message` lines, or GitHub Actions annotations. */
+export type CheckFormat = 'text' | 'github';
+
+/** Reads `--format`: `text` (the default) or `github`. */
+export function checkFormat(value: string | undefined): CheckFormat {
+  if (value === undefined || value === 'text' || value === 'github') return value ?? 'text';
+  throw new UsageError(`--format must be text or github, not ${value}`);
+}
+
+/**
+ * Validates the models folder and the claims of a content folder. With `format: 'github'`, each
+ * problem is printed on standard output as an `::error file=…,line=…,title=…::…` annotation (with
+ * where /contribute/ explains the field), so that a pull request shows it on its line.
+ */
+export function checkCommand(io: Io, options: { content: string; models: string; format?: CheckFormat }): number {
   const { ledger, problems } = loadLedger(options);
+  if (options.format === 'github' && problems.length > 0) {
+    const origin = helpOrigin();
+    for (const problem of sortProblems(problems))
+      io.out(`${formatAnnotation(problem, problemHelp(problem, origin))}\n`);
+    io.err(`${problems.length} problem${problems.length === 1 ? '' : 's'} found.\n`);
+    return 1;
+  }
   failOn(problems);
-  io.out(`ok: ${ledger!.models.length} models and ${ledger!.claims.length} claims are valid (default model ${ledger!.defaultModel}).\n`);
+  io.out(
+    `ok: ${ledger!.models.length} models and ${ledger!.claims.length} claims are valid (default model ${ledger!.defaultModel}).\n`,
+  );
   return 0;
 }

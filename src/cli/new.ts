@@ -8,6 +8,7 @@ import { existsSync, linkSync, mkdirSync, rmSync, statSync, writeFileSync } from
 import { join } from 'node:path';
 import { CLAIM_SLUG, claimTemplate } from '../lib/claimTemplate.ts';
 import { display, loadModels } from '../lib/load.ts';
+import { absoluteUrl, schemaPath, siteOrigin } from '../lib/paths.ts';
 import type { Problem } from '../lib/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
@@ -67,7 +68,15 @@ export function newCommand(io: Io, args: readonly string[], options: NewOptions)
   const { models, defaultModel, problems } = loadModels(options.models);
   failOn(problems);
   const model = models.find((m) => m.id === defaultModel)!;
-  const text = claimTemplate({ slug, modelId: model.id, model: model.model, today: options.today, file: shown });
+  const schemaUrl = absoluteUrl(schemaPath('claim'), siteOrigin());
+  const text = claimTemplate({
+    slug,
+    modelId: model.id,
+    model: model.model,
+    today: options.today,
+    file: shown,
+    schemaUrl,
+  });
 
   mkdirSync(claims, { recursive: true });
   const temporary = join(claims, `.${slug}.${process.pid}.partial`);

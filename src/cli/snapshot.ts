@@ -12,7 +12,7 @@ import { makeWacz } from '../lib/snapshot/wacz.ts';
 import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
 import { sha256Hex } from '../lib/snapshot/manifest.ts';
 import { snapshotName, type SnapshotInfo } from '../lib/snapshot/name.ts';
-import { siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
+import { siteBase, siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
 import { makeZip } from '../lib/snapshot/zip.ts';
 import type { Io } from './run.ts';
 
@@ -41,6 +41,14 @@ function recordedDate(site: ReadonlyMap<string, Uint8Array>): string[] {
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+/** The site's address with its base path, without a final slash (LEDGER_SITE may already hold the path). */
+export function publishedAt(site: string, base: string): string {
+  const url = new URL(site);
+  const path = url.pathname.replace(/\/+$/, '');
+  const under = base.replace(/\/$/, '');
+  return `${url.origin}${path.endsWith(under) ? path : `${path}${under}`}`;
 }
 
 /** Makes the snapshot; see the module comment. */
@@ -109,7 +117,8 @@ export async function snapshotCommand(
     commit: buildCommit(context.cwd),
     defaultModel: stamp.defaultModel,
     codeHash: stamp.codeHash,
-    origin: siteOrigin(context.env).replace(/\/+$/, ''),
+    // Where the site is published: its address and, for a site built under a base path, that path.
+    origin: publishedAt(siteOrigin(context.env), siteBase(site)),
   };
   const name = snapshotName(info);
 

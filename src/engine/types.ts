@@ -93,12 +93,30 @@ export interface Vote {
   readonly value: DecimalString;
 }
 
-/** A claim, as validated and normalised by the loader (defaults filled in, absent values null). */
+/** Who made a claim out in the world (not who recorded it in the ledger). */
+export interface Claimant {
+  readonly name: string;
+  readonly url: string | null;
+}
+
+/** Where and when a claim was made. */
+export interface Appearance {
+  readonly url: string;
+  readonly date: string;
+}
+
+/**
+ * A claim, as validated and normalised by the loader (defaults filled in, absent values null).
+ * `claimant` and `appearances` are present only when the file gives them, so that a claim written
+ * before they existed keeps its inputHash; the engine never reads them.
+ */
 export interface Claim {
   readonly statement: string;
   readonly type: string;
   readonly author: string;
   readonly recorded: string;
+  readonly claimant?: Claimant;
+  readonly appearances?: readonly Appearance[];
   readonly note: string | null;
   readonly sources: readonly Source[];
   readonly evidence: readonly EvidenceLink[];

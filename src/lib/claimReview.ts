@@ -1,17 +1,20 @@
 /**
- * schema.org ClaimReview for a claim page, read from one trace: what a fact-check aggregator needs
- * to pick up the ledger's verdict. A scored claim carries its probability as the rating on a 0 to 1
- * scale; a refusal (not applicable, insufficient evidence) carries no number, only its state and
- * the reason, so that nothing reads a rating the engine never gave.
+ * schema.org ClaimReview for a claim, read from its trace under the site's default model: what a
+ * fact-check aggregator needs to pick up the ledger's verdict. One review per claim, on
+ * `/claims/<slug>/` alone; the claim under another model is a view of the same claim, not a second
+ * review. A scored claim is rated in words (its state) and numbers (its probability on a 0 to 1
+ * scale); a refusal (not applicable, insufficient evidence) carries no number at all, only
+ * "Not rated: …" and the reason, so that nothing reads a rating the engine never gave. Dates are the
+ * claim's own (recorded, its latest review, where it was made), never the build's.
  */
-import type { Trace } from '../engine/index.ts';
+import type { Appearance, Trace } from '../engine/index.ts';
 
 /** The organisation that publishes every review on the site. */
 export const PUBLISHER_NAME = 'The claim ledger';
 
-/** What the review needs besides the trace: where things are published and when. */
+/** What the review needs besides the trace: where things are published. */
 export interface ClaimReviewContext {
-  /** The absolute URL of the page the review is on (its canonical URL). */
+  /** The absolute URL of the page the review is on: the claim's canonical URL, `/claims/<slug>/`. */
   readonly pageUrl: string;
   /** The absolute URL of the trace published beside the page. */
   readonly traceUrl: string;
@@ -19,18 +22,17 @@ export interface ClaimReviewContext {
   readonly modelUrl: string;
   /** The absolute URL of the site's home page. */
   readonly siteUrl: string;
-  /** The build's date (YYYY-MM-DD): the review is published as of this build. */
-  readonly buildDate: string;
 }
 
-/** A schema.org Rating: numeric for a scored claim, words only for a refusal. */
+/** A schema.org Rating: words and numbers for a scored claim, words only for a refusal. */
 export type ReviewRating =
   | {
       readonly '@type': 'Rating';
-      readonly ratingValue: string;
-      readonly bestRating: '1';
-      readonly worstRating: '0';
+      readonly ratingValue: number;
+      readonly bestRating: 1;
+      readonly worstRating: 0;
       readonly alternateName: string;
+      readonly ratingExplanation: string;
     }
   | {
       readonly '@type': 'Rating';
@@ -38,18 +40,33 @@ export type ReviewRating =
       readonly ratingExplanation: string;
     };
 
-/** The JSON-LD object of one claim page. */
+/** Where a claim was made, as schema.org's `appearance` and `firstAppearance` hold it. */
+export interface ClaimAppearance {
+  readonly '@type': 'CreativeWork';
+  readonly url: string;
+  readonly datePublished: string;
+}
+
+/** The claim reviewed: who made it and where, when the claim file says so (never its recorder). */
+export interface ReviewedClaim {
+  readonly '@type': 'Claim';
+  /** The claimant; no `@type`, since the file does not say whether it is a person or an organisation. */
+  readonly author?: { readonly name: string; readonly url?: string };
+  /** The date of the claim's first appearance. */
+  readonly datePublished?: string;
+  readonly appearance?: readonly ClaimAppearance[];
+  readonly firstAppearance?: ClaimAppearance;
+}
+
+/** The JSON-LD object of one claim. */
 export interface ClaimReview {
   readonly '@context': 'https://schema.org';
   readonly '@type': 'ClaimReview';
   readonly url: string;
   readonly claimReviewed: string;
-  readonly itemReviewed: {
-    readonly '@type': 'Claim';
-    readonly author: { readonly '@type': 'Person'; readonly name: string };
-    readonly datePublished: string;
-  };
+  readonly itemReviewed: ReviewedClaim;
   readonly datePublished: string;
+  readonly dateModified: string;
   readonly author: { readonly '@type': 'Organization'; readonly name: string; readonly url: string };
   readonly reviewRating: ReviewRating;
   readonly isBasedOn: readonly [
@@ -68,28 +85,74 @@ export interface ClaimReview {
   ];
 }
 
-/** The rating of a trace's result: its probability and state, or the refusal and its reason. */
+/** A state id as words with a capital: `very-likely` → "Very likely". */
+export function stateWords(state: string): string {
+  const words = state.replaceAll('-', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The rating of a trace's result. A scored claim: its state in words as `alternateName`, its
+ * probability as a JSON number from 0 (worst) to 1 (best). A refusal: "Not rated: <state>" and
+ * the reason, and no number.
+ */
 export function reviewRating(trace: Trace): ReviewRating {
   const { state, probability, reason } = trace.result;
   if (probability === null) {
-    return { '@type': 'Rating', alternateName: state, ratingExplanation: reason ?? state };
+    const words = state.replaceAll('-', ' ');
+    return {
+      '@type': 'Rating',
+      alternateName: `Not rated: ${words}`,
+      ratingExplanation: reason ?? `Not rated: ${words}.`,
+    };
   }
-  return { '@type': 'Rating', ratingValue: probability, bestRating: '1', worstRating: '0', alternateName: state };
+  return {
+    '@type': 'Rating',
+    // The probability has at most a few places, so the JSON number is the same decimal written.
+    ratingValue: Number(probability),
+    bestRating: 1,
+    worstRating: 0,
+    alternateName: stateWords(state),
+    ratingExplanation: `${stateWords(state)}: a probability of ${probability} that the claim is true, under the model ${trace.model}.`,
+  };
 }
 
-/** The ClaimReview of one claim under one model. */
+/** The last of the claim's own dates: when it was recorded or, if later, its latest review. */
+export function lastReviewed(trace: Trace): string {
+  return trace.input.reviews.reduce((latest, { on }) => (on > latest ? on : latest), trace.input.recorded);
+}
+
+const appearanceOf = ({ url, date }: Appearance): ClaimAppearance => ({
+  '@type': 'CreativeWork',
+  url,
+  datePublished: date,
+});
+
+/** The claim as reviewed: its claimant as author and its appearances, each only when recorded. */
+export function reviewedClaim(trace: Trace): ReviewedClaim {
+  const { claimant, appearances = [] } = trace.input;
+  const first = appearances[0];
+  return {
+    '@type': 'Claim',
+    ...(claimant
+      ? { author: claimant.url === null ? { name: claimant.name } : { name: claimant.name, url: claimant.url } }
+      : {}),
+    ...(first
+      ? { datePublished: first.date, appearance: appearances.map(appearanceOf), firstAppearance: appearanceOf(first) }
+      : {}),
+  };
+}
+
+/** The ClaimReview of a claim, from its trace under the site's default model. */
 export function claimReview(trace: Trace, context: ClaimReviewContext): ClaimReview {
   return {
     '@context': 'https://schema.org',
     '@type': 'ClaimReview',
     url: context.pageUrl,
     claimReviewed: trace.input.statement,
-    itemReviewed: {
-      '@type': 'Claim',
-      author: { '@type': 'Person', name: trace.input.author },
-      datePublished: trace.input.recorded,
-    },
-    datePublished: context.buildDate,
+    itemReviewed: reviewedClaim(trace),
+    datePublished: trace.input.recorded,
+    dateModified: lastReviewed(trace),
     author: { '@type': 'Organization', name: PUBLISHER_NAME, url: context.siteUrl },
     reviewRating: reviewRating(trace),
     isBasedOn: [

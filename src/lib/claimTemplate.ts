@@ -24,6 +24,8 @@ export interface TemplateOptions {
   readonly today: string;
   /** The file's path as the contributor will see it, for the header. */
   readonly file: string;
+  /** The absolute URL of the published claim JSON Schema, for editors (yaml-language-server). */
+  readonly schemaUrl: string;
 }
 
 const WIDTH = 100;
@@ -68,7 +70,7 @@ function levelLines(indent: number, modelId: string, model: Model, table: LevelT
 }
 
 /** The template's text. */
-export function claimTemplate({ slug, modelId, model, today, file }: TemplateOptions): string {
+export function claimTemplate({ slug, modelId, model, today, file, schemaUrl }: TemplateOptions): string {
   const fields = new Map(claimFields().map((f) => [f.path, f]));
   const f = (path: string): FieldDoc => {
     const found = fields.get(path);
@@ -91,6 +93,9 @@ export function claimTemplate({ slug, modelId, model, today, file }: TemplateOpt
   );
 
   const out: string[] = [
+    // Editors with the YAML language server (VS Code's YAML extension, among others) read this line
+    // and complete and check every field from the published schema.
+    `# yaml-language-server: $schema=${schemaUrl}`,
     `# A claim for the claim ledger: ${file}`,
     '#',
     '# Fill in every value left empty ("" or nothing after the colon); the lines starting with #',
@@ -114,6 +119,19 @@ export function claimTemplate({ slug, modelId, model, today, file }: TemplateOpt
     '',
     ...explain(f('recorded'), 0),
     `recorded: ${today}`,
+    '',
+    ...explain(f('claimant'), 0),
+    ...explain(f('claimant.name'), 2),
+    ...explain(f('claimant.url'), 2),
+    '# claimant:',
+    '#   name: who made the claim',
+    '#   url: https://example.org/their-own-page',
+    '',
+    ...explain(f('appearances'), 0),
+    ...explain(f('appearances.url'), 2),
+    ...explain(f('appearances.date'), 2),
+    '# appearances:',
+    `#   - { url: https://example.org/where-it-was-said, date: ${today} }`,
     '',
     ...explain(f('note'), 0),
     '# note: >-',

@@ -9,7 +9,7 @@ import { z, type ZodTypeAny } from 'astro/zod';
 import type { Claim, Model } from '../engine/index.ts';
 import { claimSchema } from '../schemas/claim.ts';
 import { linkAnchor } from './claimView.ts';
-import { claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
+import { absoluteUrl, claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
 import type { Problem } from './problems.ts';
 
 /** One field of a claim file. */
@@ -25,7 +25,7 @@ export interface FieldDoc {
   /** The one-line description the schema gives it. */
   readonly description: string;
   readonly required: boolean;
-  /** True for a list of entries (sources, evidence, reviews, votes). */
+  /** True for a list of entries (sources, evidence, reviews, votes, appearances). */
   readonly list: boolean;
   /** The path of the list it belongs to, or null for a top-level field. */
   readonly parent: string | null;
@@ -56,6 +56,26 @@ const FIELD_PROSE: Readonly<Record<string, { readonly prose: string; readonly ex
     prose: 'The day the claim was entered, written YYYY-MM-DD. The home page lists the newest first.',
     example: '2026-10-02',
   },
+  claimant: {
+    prose:
+      'Optional. The person or organisation that made the claim out in the world, as its source names them; not you (you are the author). The claim’s published fact check names the claimant as the claim’s author. Record only who demonstrably made the claim, where it was made (see appearances), and never put words in a real person’s mouth.',
+    example: '{ name: Eastbrook Water Board, url: https://example.org/board }',
+  },
+  'claimant.name': { prose: 'The claimant as a reader would name them.', example: 'Eastbrook Water Board' },
+  'claimant.url': {
+    prose: 'Optional. The claimant’s own page, http or https.',
+    example: 'https://example.org/board',
+  },
+  appearances: {
+    prose:
+      'Optional. Each place the claim was made, earliest first: a press release, a speech’s recording, a post. The earliest is published as the claim’s first appearance.',
+    example: '\n  - { url: https://example.org/board/press-2026-01, date: 2026-01-14 }',
+  },
+  'appearances.url': {
+    prose: 'Where the claim can be read or heard as it was made, http or https.',
+    example: 'https://example.org/board/press-2026-01',
+  },
+  'appearances.date': { prose: 'The day it was made there, written YYYY-MM-DD.', example: '2026-01-14' },
   note: {
     prose:
       'Optional plain Markdown (never MDX or HTML), shown above the working. Use it for what a reader needs to follow the working: why links were grouped as they were, what a passage leaves out.',
@@ -170,7 +190,8 @@ function unwrap(schema: ZodTypeAny): { inner: ZodTypeAny; optional: boolean } {
 /** Every field of the claim schema in file order, each list followed by the fields of its entries. */
 export function claimFields(schema: z.AnyZodObject = claimSchema): FieldDoc[] {
   const out: FieldDoc[] = [];
-  const walk = (shape: Record<string, ZodTypeAny>, parent: string | null): void => {
+  // `within` is how a child's label joins its parent's: `[].` under a list, `.` under an object.
+  const walk = (shape: Record<string, ZodTypeAny>, parent: string | null, within = '[].'): void => {
     for (const [name, field] of Object.entries(shape)) {
       const path = parent === null ? name : `${parent}.${name}`;
       const { inner, optional } = unwrap(field);
@@ -178,7 +199,7 @@ export function claimFields(schema: z.AnyZodObject = claimSchema): FieldDoc[] {
       const extra = FIELD_PROSE[path];
       out.push({
         path,
-        label: parent === null ? name : `${parent}[].${name}`,
+        label: parent === null ? name : `${parent}${within}${name}`,
         name,
         anchor: fieldAnchor(path),
         description: field.description ?? '',
@@ -191,6 +212,8 @@ export function claimFields(schema: z.AnyZodObject = claimSchema): FieldDoc[] {
       if (list) {
         const entry = unwrap(inner.element as ZodTypeAny).inner;
         if (entry instanceof z.ZodObject) walk(entry.shape as Record<string, ZodTypeAny>, path);
+      } else if (inner instanceof z.ZodObject) {
+        walk(inner.shape as Record<string, ZodTypeAny>, path, '.');
       }
     }
   };
@@ -237,7 +260,8 @@ export function problemHelp(
   origin: string = DEFAULT_SITE_ORIGIN,
 ): string | null {
   const anchor = problemAnchor(problem);
-  return anchor === null ? null : `  see ${origin.replace(/\/+$/, '')}${contributePath()}#${anchor}`;
+  // absoluteUrl, so that an origin that already holds the base path (LEDGER_SITE=https://x.io/sub) is not doubled.
+  return anchor === null ? null : `  see ${absoluteUrl(contributePath(), `${origin.replace(/\/+$/, '')}/`)}#${anchor}`;
 }
 
 /** The site's public address for help links: `LEDGER_SITE`, else the default. */

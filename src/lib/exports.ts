@@ -11,13 +11,15 @@ import type { TraceSummary } from './site.ts';
 import { absoluteUrl, claimPath, tracePath } from './paths.ts';
 
 /** The version of the exports' layout; bumped when a column changes meaning or shape. */
-export const EXPORT_FORMAT = 1;
+export const EXPORT_FORMAT = 2;
 
 /** One claim under one model. Absent values (a refusal's probability, say) are null. */
 export interface ScoreRow {
   /** The claim's slug. */
   readonly claim: string;
   readonly statement: string;
+  /** When the claim was recorded (YYYY-MM-DD). */
+  readonly recorded: string;
   /** The model's id. */
   readonly model: string;
   readonly state: string;
@@ -45,6 +47,7 @@ export interface ScoreRow {
 export const SCORE_COLUMNS = [
   'claim',
   'statement',
+  'recorded',
   'model',
   'state',
   'probability',
@@ -66,6 +69,7 @@ export function scoreRow(trace: TraceSummary, site: string): ScoreRow {
   return {
     claim: trace.claim,
     statement: trace.input.statement,
+    recorded: trace.input.recorded,
     model: trace.model,
     state: result.state,
     probability: result.probability,
@@ -95,7 +99,8 @@ export function scoreRows(
 }
 
 // A cell a spreadsheet would run as a formula (`=`, `+`, `@`, a tab or carriage return first, or
-// `-` before anything but a plain number) gets a leading apostrophe; decimals are never touched.
+// `-` before anything but a plain number) gets a leading apostrophe, which spreadsheets show as
+// text and never run; decimals are never touched. The README documents the apostrophe.
 const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 /**

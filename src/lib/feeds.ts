@@ -203,11 +203,17 @@ export function claimUpdated(claim: Claim): string {
   return latest([claim.recorded, ...claim.reviews.map((r) => r.on)], claim.recorded);
 }
 
+/** Text ending as a sentence does: a full stop added unless it already ends with one (or `!`, `?`). */
+export function asSentence(text: string): string {
+  const trimmed = text.trimEnd();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 /** One line on a claim's result: its state and probability, or the refusal and its reason. */
 export function resultSummary(trace: TraceSummary): string {
   const { state, probability, reason } = trace.result;
   return probability === null
-    ? `${state} under ${trace.model}: ${reason ?? 'no probability'}.`
+    ? asSentence(`${state} under ${trace.model}: ${reason ?? 'no probability'}`)
     : `${state}, probability ${probability} under ${trace.model}.`;
 }
 

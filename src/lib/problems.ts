@@ -16,6 +16,31 @@ export function formatProblem({ file, line, field, message }: Problem): string {
   return `${file}:${line}: ${field}: ${message}`;
 }
 
+/** Escapes the message of a GitHub Actions workflow command: `%`, carriage returns and line feeds. */
+export function escapeAnnotationData(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+/** Escapes a property of a GitHub Actions workflow command: as the message, and `:` and `,` too. */
+export function escapeAnnotationProperty(text: string): string {
+  return escapeAnnotationData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
+
+/**
+ * Formats a problem as a GitHub Actions annotation, `::error file=…,line=…,title=…::…`, so that a
+ * pull request shows it on its line: the field is the title, the message (and the help line, if
+ * given) the text. File paths are written with `/`, as the repository names them.
+ */
+export function formatAnnotation({ file, line, field, message }: Problem, help: string | null = null): string {
+  const properties = [
+    `file=${escapeAnnotationProperty(file.split('\\').join('/'))}`,
+    `line=${Math.max(1, line)}`,
+    `title=${escapeAnnotationProperty(field)}`,
+  ].join(',');
+  const text = help === null ? `${field}: ${message}` : `${field}: ${message}\n${help.trim()}`;
+  return `::error ${properties}::${escapeAnnotationData(text)}`;
+}
+
 /** Sorts problems by file, then line, then field, so that reports are stable. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
@@ -30,9 +55,7 @@ function cmp(a: string, b: string): number {
 /** Writes a field path as `evidence[2].relevance`. */
 export function fieldName(path: readonly (string | number)[]): string {
   if (path.length === 0) return '(file)';
-  return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))
-    .join('');
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
 }
 
 /** An error that carries problems to the command line, which prints them and exits 1. */

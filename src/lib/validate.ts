@@ -5,7 +5,7 @@
 import type { ZodError, ZodIssue, ZodTypeAny } from 'astro/zod';
 import { dec, plain, round, type Claim, type Model } from '../engine/index.ts';
 import { claimSchema, type ClaimInput } from '../schemas/claim.ts';
-import { isBoundedDecimal } from '../schemas/common.ts';
+import { isBoundedDecimal, isIsoDate } from '../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../schemas/model.ts';
 import { fieldName, type Problem } from './problems.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
@@ -264,6 +264,13 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
     if (voters.has(voter)) report.add(['votes', i, 'voter'], `${voter} has already voted on this claim`);
     voters.add(voter);
   });
+  entries(data['appearances']).forEach((appearance, i, all) => {
+    const date = appearance['date'];
+    const before = i > 0 ? all[i - 1]!['date'] : undefined;
+    if (typeof date === 'string' && typeof before === 'string' && isIsoDate(date) && isIsoDate(before) && date < before) {
+      report.add(['appearances', i, 'date'], `appearances are listed earliest first: ${date} comes before ${before} above it`);
+    }
+  });
   if (!result.success || report.problems.length > 0) return { claim: null, problems: report.problems };
   const c: ClaimInput = result.data;
   return {
@@ -272,6 +279,9 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
       type: c.type,
       author: c.author,
       recorded: c.recorded,
+      // Present only when written, so that a claim without them keeps the inputHash it had.
+      ...(c.claimant ? { claimant: { name: c.claimant.name, url: c.claimant.url ?? null } } : {}),
+      ...(c.appearances && c.appearances.length > 0 ? { appearances: c.appearances.map((a) => ({ url: a.url, date: a.date })) } : {}),
       note: c.note ?? null,
       sources: c.sources.map((s) => ({ id: s.id, name: s.name, url: s.url ?? null })),
       evidence: c.evidence.map((e) => ({

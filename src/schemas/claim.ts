@@ -25,8 +25,29 @@ export const claimSchema = z
         `must be at most ${MAX_SEGMENT_LENGTH} characters: it is a short label for a kind of claim, and stands in URLs`,
       )
       .describe('The kind of claim; the model decides whether it is scored.'),
-    author: text.describe('Who recorded the claim.'),
+    author: text.describe('Who recorded the claim in the ledger (who made it is claimant).'),
     recorded: isoDate.describe('When the claim was recorded.'),
+    claimant: z
+      .object({
+        name: text.describe('The person or organisation that made the claim, in words.'),
+        url: httpUrl.nullable().optional().describe('Where the claimant can be found (their own page).'),
+      })
+      .strict()
+      .nullable()
+      .optional()
+      .describe('Who made the claim out in the world (not who recorded it: that is author).'),
+    appearances: z
+      .array(
+        z
+          .object({
+            url: httpUrl.describe('Where the claim was made: a page, a recording, a post.'),
+            date: isoDate.describe('When it was made there.'),
+          })
+          .strict(),
+      )
+      .nullable()
+      .optional()
+      .describe('Where and when the claim was made, earliest first.'),
     note: text.nullable().optional().describe('Plain Markdown shown above the working.'),
     sources: z
       .array(

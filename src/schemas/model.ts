@@ -74,7 +74,8 @@ export const modelSchema = z
         probability: decimal.describe('Decimal places of probabilities, spreads and gradients.'),
         coverage: decimal.describe('Decimal places of review coverage.'),
       })
-      .strict(),
+      .strict()
+      .describe('How figures are rounded, and to how many decimal places.'),
     stability: z
       .object({
         scales: z
@@ -85,7 +86,8 @@ export const modelSchema = z
         medium: decimal.describe('The largest spread that is still medium stability.'),
         minGroupsForHigh: decimal.describe('Fewest distinct sources for high stability.'),
       })
-      .strict(),
+      .strict()
+      .describe('How far the probability may move when the kept weights are re-scaled, and what counts as stable.'),
     review: z
       .object({
         checks: z
@@ -93,7 +95,8 @@ export const modelSchema = z
           .min(1, 'must declare at least one check')
           .describe('The checks review coverage counts.'),
       })
-      .strict(),
+      .strict()
+      .describe('The review checks a claim is expected to have.'),
     gradient: z
       .object({
         floor: decimal.describe('The least weight any vote gets.'),
@@ -101,7 +104,8 @@ export const modelSchema = z
         trueFrom: decimal.describe('Gradient at or above which the community holds the claim true.'),
         falseTo: decimal.describe('Gradient at or below which the community holds the claim false.'),
       })
-      .strict(),
+      .strict()
+      .describe('How community votes are weighed into the gradient shown beside the score.'),
   })
   .strict();
 

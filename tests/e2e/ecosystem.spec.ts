@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import Papa from 'papaparse';
+import { claimJsonSchema, modelJsonSchema } from '../../src/lib/jsonSchema.ts';
 import { distDir } from '../support/e2e-env.ts';
 import { problemsOf, watch } from '../support/e2e-watch.ts';
 import {
   claimPages,
+  defaultModelId,
   htmlFiles,
   isScored,
   parsedPage,
@@ -103,7 +105,14 @@ interface Trace {
   readonly model: string;
   readonly configHash: string;
   readonly inputHash: string;
-  readonly input: { readonly statement: string; readonly author: string; readonly recorded: string };
+  readonly input: {
+    readonly statement: string;
+    readonly author: string;
+    readonly recorded: string;
+    readonly reviews: readonly { readonly on: string }[];
+    readonly claimant?: { readonly name: string; readonly url: string | null };
+    readonly appearances?: readonly { readonly url: string; readonly date: string }[];
+  };
   readonly result: {
     readonly state: string;
     readonly probability: string | null;
@@ -114,10 +123,20 @@ interface Trace {
   };
 }
 const traceAt = (file: string): Trace => JSON.parse(readSiteFile(file)) as Trace;
-const pages = (): ClaimPage[] => claimPages().filter((p) => p.raw !== null);
+let claimPagesRead: ClaimPage[] | null = null;
+/** Every claim page with its trace, read from disk once per worker. */
+const pages = (): ClaimPage[] => (claimPagesRead ??= claimPages().filter((p) => p.raw !== null));
+/** The site's default model, as the trace beside `/claims/<slug>/` names it. */
+const defaultModel = (): string => defaultModelId();
+const isDefault = (p: ClaimPage): boolean => p.urlModel === defaultModel();
+/** The path a page names as canonical: its own, but `/claims/<slug>/` for the claim under the default model. */
+function canonicalOf(file: string): string {
+  const claim = pages().find((p) => p.htmlFile === file && p.urlModel !== null);
+  return claim !== undefined && isDefault(claim) ? `/claims/${claim.slug}/` : urlOfFile(file);
+}
 
 test.describe('claim pages', () => {
-  test('every claim page carries one ClaimReview that reads its rating from the trace', async ({ page }) => {
+  test('each claim has exactly one ClaimReview, on /claims/<slug>/, rated from its default trace', async ({ page }) => {
     test.setTimeout(120_000);
     const site = siteAddress();
     const claims = pages();
@@ -126,38 +145,69 @@ test.describe('claim pages', () => {
       page,
       claims.map((c) => c.htmlFile),
     );
+    const reviewsOf = new Map<string, number>();
     let refusals = 0;
+    let claimants = 0;
     for (const claim of claims) {
       const head = heads.get(claim.htmlFile)!;
+      const reviews = head.jsonLd.map((block) => JSON.parse(block) as Node).filter((n) => n['@type'] === 'ClaimReview');
+      reviewsOf.set(claim.slug, (reviewsOf.get(claim.slug) ?? 0) + reviews.length);
+      if (claim.urlModel !== null) {
+        // A claim under a model (the default included) is a view of the claim, not a second review.
+        expect(reviews, `${claim.url}: no ClaimReview under a model's address`).toHaveLength(0);
+        continue;
+      }
       expect(head.jsonLd, `${claim.url}: one JSON-LD block`).toHaveLength(1);
-      const review = JSON.parse(head.jsonLd[0]!) as Node;
+      const review = reviews[0]!;
       const trace = claim.raw as Trace;
       const where = `${claim.url}: ClaimReview`;
       expect(review['@context'], where).toBe('https://schema.org');
-      expect(review['@type'], where).toBe('ClaimReview');
       expect(review['url'], where).toBe(new URL(claim.url, site).href);
       expect(review['url'], `${where} url is the page's canonical URL`).toBe(head.canonical[0]);
       expect(review['claimReviewed'], where).toBe(trace.input.statement);
-      expect(review['itemReviewed'], where).toEqual({
-        '@type': 'Claim',
-        author: { '@type': 'Person', name: trace.input.author },
-        datePublished: trace.input.recorded,
-      });
-      expect(review['datePublished'], where).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Dates are the claim's own: recorded, and its latest review (never the build's date).
+      const reviewed = trace.input.reviews.map((r) => r.on).sort();
+      expect(review['datePublished'], where).toBe(trace.input.recorded);
+      expect(review['dateModified'], where).toBe([trace.input.recorded, ...reviewed].sort().at(-1));
+      // The claim's author is its claimant, never the person who recorded it.
+      const item = review['itemReviewed'] as Node;
+      expect(JSON.stringify(item), `${where} never names the recorder`).not.toContain(
+        JSON.stringify(trace.input.author),
+      );
+      const { claimant, appearances = [] } = trace.input;
+      if (claimant) {
+        claimants += 1;
+        expect(item['author'], where).toEqual(
+          claimant.url === null ? { name: claimant.name } : { name: claimant.name, url: claimant.url },
+        );
+        expect(item['firstAppearance'], where).toEqual({
+          '@type': 'CreativeWork',
+          url: appearances[0]!.url,
+          datePublished: appearances[0]!.date,
+        });
+        expect(item['datePublished'], where).toBe(appearances[0]!.date);
+        expect(
+          (item['appearance'] as Node[]).map((a) => a['url']),
+          where,
+        ).toEqual(appearances.map((a) => a.url));
+      } else {
+        expect(item, where).toEqual({ '@type': 'Claim' });
+      }
       expect(review['author'], where).toEqual({ '@type': 'Organization', name: 'The claim ledger', url: site });
+      const rating = review['reviewRating'] as Node;
       if (isScored(claim.trace)) {
-        expect(review['reviewRating'], where).toEqual({
+        expect(rating, where).toMatchObject({
           '@type': 'Rating',
-          ratingValue: trace.result.probability,
-          bestRating: '1',
-          worstRating: '0',
-          alternateName: trace.result.state,
+          ratingValue: Number(trace.result.probability),
+          bestRating: 1,
+          worstRating: 0,
+          alternateName: trace.result.state.charAt(0).toUpperCase() + trace.result.state.slice(1).replaceAll('-', ' '),
         });
       } else {
         refusals += 1;
-        expect(review['reviewRating'], `${where} of a refusal has no number`).toEqual({
+        expect(rating, `${where} of a refusal has no number`).toEqual({
           '@type': 'Rating',
-          alternateName: trace.result.state,
+          alternateName: `Not rated: ${trace.result.state.replaceAll('-', ' ')}`,
           ratingExplanation: trace.result.reason,
         });
       }
@@ -168,7 +218,25 @@ test.describe('claim pages', () => {
       expect(model, where).toMatchObject({ '@type': 'CreativeWork', name: trace.model, identifier: trace.configHash });
       expect(fileOf(String(model!['url']), site), `${where} links the model's page`).not.toBeNull();
     }
+    expect(
+      [...reviewsOf.values()].every((n) => n === 1),
+      'exactly one ClaimReview per claim',
+    ).toBe(true);
     expect(refusals, 'the site has refusals to check').toBeGreaterThan(0);
+    expect(claimants, 'the site has claimants to check').toBeGreaterThan(0);
+  });
+
+  test('a claim under the default model names /claims/<slug>/ as its canonical address', async ({ page }) => {
+    const site = siteAddress();
+    const under = pages().filter((p) => p.urlModel !== null && p.urlModel === p.trace.model && isDefault(p));
+    expect(under.length).toBeGreaterThan(0);
+    const heads = await readHeads(
+      page,
+      under.map((c) => c.htmlFile),
+    );
+    for (const claim of under) {
+      expect(heads.get(claim.htmlFile)!.canonical, claim.url).toEqual([new URL(`/claims/${claim.slug}/`, site).href]);
+    }
   });
 
   test('the JSON-LD block is data: a claim page loads with no policy violation and no error', async ({ page }) => {
@@ -236,9 +304,12 @@ test.describe('every page', () => {
       if (file === '404.html') {
         // Served at every missing path, the not-found page has no address of its own.
         if (head.canonical.length !== 0) missing.push(`${url}: the not-found page has a canonical link`);
-      } else if (head.canonical.length !== 1 || head.canonical[0] !== new URL(url, site).href) {
+      } else if (head.canonical.length !== 1 || head.canonical[0] !== new URL(canonicalOf(file), site).href) {
         missing.push(`${url}: canonical ${JSON.stringify(head.canonical)}`);
       } else if (head.meta['og:url'] !== head.canonical[0]) missing.push(`${url}: og:url is not the canonical URL`);
+      const image = head.meta['og:image'] ?? '';
+      if (!image.endsWith('.png') || fileOf(image, site) === null)
+        missing.push(`${url}: og:image ${image} is not a PNG of the site`);
       for (const key of ['og:title', 'og:description', 'og:type', 'og:site_name', 'twitter:card']) {
         if (!head.meta[key]) missing.push(`${url}: no ${key}`);
       }
@@ -284,8 +355,9 @@ test.describe('every page', () => {
       for (const url of ((xml.parse(body) as Node)['urlset'] as Node)['url'] as Node[]) listed.push(text(url['loc']));
     }
     for (const body of sitemapBodies) expect(await xmlProblem(page, body)).toBeNull();
+    // Every page with an address of its own: not the not-found page, nor a second address of a claim.
     const expected = htmlFiles()
-      .filter((f) => f !== '404.html')
+      .filter((f) => f !== '404.html' && canonicalOf(f) === urlOfFile(f))
       .map((f) => new URL(urlOfFile(f), site).href)
       .sort();
     expect([...listed].sort()).toEqual(expected);
@@ -350,6 +422,7 @@ test.describe('bulk data', () => {
   const COLUMNS = [
     'claim',
     'statement',
+    'recorded',
     'model',
     'state',
     'probability',
@@ -385,6 +458,7 @@ test.describe('bulk data', () => {
       expect(row, `${row['claim']} under ${row['model']}`).toEqual({
         claim: t.claim,
         statement: t.input.statement,
+        recorded: t.input.recorded,
         model: t.model,
         state: t.result.state,
         probability: t.result.probability ?? '',
@@ -449,5 +523,25 @@ test.describe('bulk data', () => {
     ]) {
       expect(hrefs, `the home page links ${path}`).toContain(path);
     }
+  });
+});
+
+test.describe('schemas for editors', () => {
+  test('the site publishes the claim and model JSON Schemas, generated from the zod schemas', () => {
+    const site = siteAddress();
+    for (const [file, schema] of [
+      ['schemas/claim.schema.json', claimJsonSchema(site)],
+      ['schemas/model.schema.json', modelJsonSchema(site)],
+    ] as const) {
+      expect(existsSync(join(distDir(), file)), `${file} is published`).toBe(true);
+      expect(JSON.parse(readSiteFile(file)), file).toEqual(schema);
+      expect(schema['$id']).toBe(new URL(file, site).href);
+    }
+  });
+
+  test('/contribute/ links both schemas', () => {
+    const refs = parsedPage('contribute/index.html').refs.map((r) => r.value);
+    expect(refs).toContain('/schemas/claim.schema.json');
+    expect(refs).toContain('/schemas/model.schema.json');
   });
 });

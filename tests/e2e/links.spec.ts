@@ -1,13 +1,14 @@
 /**
  * The link check over the whole built site: every internal link, script, stylesheet and image of
  * every page resolves to a file of the site, every `#fragment` names an element of the page it
- * points into, and nothing a page loads comes from another origin. Pages are read from disk (as
- * global setup parsed them); nothing is served.
+ * points into, and nothing a page loads comes from another origin; on a site built under a base
+ * path (LEDGER_BASE), every internal URL is under it. Pages are read from disk (as global setup
+ * parsed them); nothing is served.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { distDir } from '../support/e2e-env.ts';
+import { distDir, sitePrefix } from '../support/e2e-env.ts';
 import { listFiles, parsedSite, readSiteFile, urlOfFile } from '../support/e2e-site.ts';
 
 const BASE = 'http://site.invalid';
@@ -48,7 +49,10 @@ function resolveRef(fromUrl: string, value: string, tag: string): { target: Targ
   } catch {
     return { target: { broken: 'undecodable percent-encoding' }, fragment };
   }
-  const relativePath = path.replace(/^\/+/, '');
+  // Every internal URL is under the base path the site was built for (`/` at the root).
+  const base = sitePrefix();
+  if (!path.startsWith(base)) return { target: { broken: `outside the base path ${base}` }, fragment };
+  const relativePath = path.slice(base.length);
   if (path.endsWith('/')) {
     const index = `${relativePath}index.html`;
     return existsSync(join(distDir(), index))
@@ -116,10 +120,10 @@ test('every internal link and anchor of every page resolves', () => {
     for (const match of readSiteFile(css).matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g)) {
       const value = match[2]!;
       if (value.startsWith('data:') || value.startsWith('#')) continue;
-      const { target } = resolveRef(`/${css}`, value, 'css');
+      const { target } = resolveRef(urlOfFile(css), value, 'css');
       checked += 1;
-      if ('broken' in target) broken.push(`/${css}: url(${value}): ${target.broken}`);
-      if ('external' in target) broken.push(`/${css}: url(${value}): loads from another origin`);
+      if ('broken' in target) broken.push(`${urlOfFile(css)}: url(${value}): ${target.broken}`);
+      if ('external' in target) broken.push(`${urlOfFile(css)}: url(${value}): loads from another origin`);
     }
   }
 

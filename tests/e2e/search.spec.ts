@@ -133,6 +133,46 @@ test('the search page with results is accessible, light and dark', async ({ page
   }
 });
 
+test('when the index cannot load (a web archive’s replay), the page says search is unavailable', async ({ page }) => {
+  // As a replayed WACZ answers: the entry file Pagefind asks for (with its ?ts= query) is not there.
+  await page.route('**/pagefind/pagefind-entry.json*', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto('/search/');
+  const input = page.locator('.pagefind-ui__search-input');
+  await expect(input).toBeVisible({ timeout: 10_000 });
+  await input.fill('Eastbrook');
+  const status = page.locator('[data-search-status]');
+  await expect(status).toBeVisible({ timeout: 15_000 });
+  await expect(status).toContainText('Search is unavailable');
+  await expect(status.getByRole('link', { name: 'The list of claims' })).toBeVisible();
+});
+
+test('the search page’s static HTML labels nothing that is not there', () => {
+  // Pagefind's input is made by script; a label[for] in the HTML would point at nothing.
+  const html = readSiteFile('search/index.html');
+  const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+  const fors = [...html.matchAll(/<label[^>]*\sfor="([^"]+)"/g)].map((m) => m[1]);
+  expect(fors.filter((id) => !ids.has(id))).toEqual([]);
+  expect(html).toMatch(/id="search-label"/);
+});
+
+test('Pagefind’s input is labelled by the page’s visible label', async ({ page }) => {
+  await page.goto('/search/');
+  const input = page.locator('.pagefind-ui__search-input');
+  await expect(input).toBeVisible({ timeout: 10_000 });
+  await expect(input).toHaveAccessibleName('Search the claims for');
+});
+
+test('a claim page’s facts read apart as text, as search excerpts them (no “Typefactual”)', async ({ page }) => {
+  const claim = claimPages().find((p) => p.urlModel === null && p.raw !== null)!;
+  const text = await page.evaluate((html: string) => {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    return doc.querySelector('.claim-meta')?.textContent ?? '';
+  }, readSiteFile(claim.htmlFile));
+  const type = (claim.raw as { input: { type: string } }).input.type;
+  expect(text.replace(/\s+/g, ' ')).toContain(`Type: ${type}`);
+  expect(text).not.toContain(`Type${type}`);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -17,6 +17,18 @@ export const serverPort = (): number => Number(process.env['E2E_PORT'] ?? '4399'
 /** The origin every page is served from. */
 export const siteOrigin = (): string => `http://127.0.0.1:${serverPort()}`;
 
+/**
+ * The base path the site under test was built with and is served under: `LEDGER_BASE` (as the
+ * build reads it), else `/`. Written `/sub/`.
+ */
+export const sitePrefix = (): string => {
+  const trimmed = (process.env['LEDGER_BASE'] ?? '').replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+};
+
+/** The address of the site's home page: the origin and the base path. */
+export const siteRoot = (): string => `${siteOrigin()}${sitePrefix()}`;
+
 /** Chromium flags: no sandbox (containers), and nothing that phones home during a test. */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',

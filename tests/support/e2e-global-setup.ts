@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath, distDir, preflightProblem, siteOrigin } from './e2e-env.ts';
+import { CHROMIUM_ARGS, chromiumPath, distDir, preflightProblem, siteRoot } from './e2e-env.ts';
 import { ROOT_HEADER } from './static-server.ts';
 import { htmlFiles, PARSED_SITE_ENV, parsePages, readSiteFile } from './e2e-site.ts';
 
@@ -16,10 +16,10 @@ export default async function globalSetup(): Promise<() => void> {
   const problem = preflightProblem();
   if (problem !== null) throw new Error(problem);
   // A server left running (reuseExistingServer) may serve another build than the one read from disk.
-  const served = (await fetch(`${siteOrigin()}/`, { method: 'HEAD' })).headers.get(ROOT_HEADER);
+  const served = (await fetch(siteRoot(), { method: 'HEAD' })).headers.get(ROOT_HEADER);
   if (served === null || decodeURIComponent(served) !== distDir()) {
     throw new Error(
-      `${siteOrigin()} serves ${served === null ? 'something else' : decodeURIComponent(served)}, not ${distDir()}: ` +
+      `${siteRoot()} serves ${served === null ? 'something else' : decodeURIComponent(served)}, not ${distDir()}: ` +
         'stop that server or pick another port with E2E_PORT.',
     );
   }

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Page } from '@playwright/test';
-import { distDir } from './e2e-env.ts';
+import { distDir, sitePrefix } from './e2e-env.ts';
 
 /** The states under which a claim gets no number. */
 export const REFUSALS: readonly string[] = ['not-applicable', 'insufficient-evidence'];
@@ -63,9 +63,13 @@ export function listFiles(root: string): string[] {
   return out;
 }
 
-/** The URL a built HTML file is served at (`a/b/index.html` → `/a/b/`, `404.html` → `/404.html`). */
+/**
+ * The URL path a built file is served at, under the base path if the site has one
+ * (`a/b/index.html` → `/a/b/`, `404.html` → `/404.html`; under `/sub/`: `/sub/a/b/`).
+ */
 export const urlOfFile = (file: string): string =>
-  file === 'index.html' ? '/' : file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : `/${file}`;
+  sitePrefix() +
+  (file === 'index.html' ? '' : file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file);
 
 /** Every HTML file of the built site (relative paths). */
 export const htmlFiles = (root = distDir()): string[] => listFiles(root).filter((f) => f.endsWith('.html'));
@@ -84,7 +88,7 @@ export function claimPages(root = distDir()): ClaimPage[] {
     if (!existsSync(join(root, htmlFile))) return;
     const traceFile = `${dir}/trace.json`;
     const raw: unknown = existsSync(join(root, traceFile)) ? JSON.parse(readSiteFile(traceFile, root)) : null;
-    pages.push({ slug, urlModel, url: `/${dir}/`, htmlFile, traceFile, trace: raw as TraceView, raw });
+    pages.push({ slug, urlModel, url: `${sitePrefix()}${dir}/`, htmlFile, traceFile, trace: raw as TraceView, raw });
   };
   for (const slug of readdirSync(claimsDir).sort()) {
     if (!statSync(join(claimsDir, slug)).isDirectory()) continue;

@@ -198,6 +198,14 @@ export function claimArbitrary(model: Model): fc.Arbitrary<Claim> {
       type: r.type,
       author: r.author,
       recorded: '2026-10-02',
+      // Every other claim names who made it and where, drawn from what is already drawn so that a
+      // seed gives the same case as before these fields existed.
+      ...(r.sourceCount % 2 === 0
+        ? {
+            claimant: { name: 'A claimant', url: r.note === null ? null : 'https://example.org/claimant' },
+            appearances: [{ url: 'https://example.org/said', date: '2026-01-14' }],
+          }
+        : {}),
       note: r.note,
       sources: Array.from({ length: r.sourceCount }, (_, i) => ({
         id: `source-${i}`,

@@ -1,13 +1,16 @@
 /**
  * A tiny static server for the built site, as a static host would serve it: `/x/` answers with
  * `x/index.html`, `/x` (a folder) redirects to `/x/`, anything missing gets `404.html` with
- * status 404. Run as `npx tsx tests/support/static-server.ts`; it serves `LEDGER_DIST` (else
- * `dist`) on 127.0.0.1 at `E2E_PORT` (else 4399).
+ * status 404. A site built under a base path (`LEDGER_BASE=/sub/`) is served under it, as a
+ * project page is: `/sub/x/` answers with `x/index.html` and nothing outside `/sub/` is found.
+ * Run as `npx tsx tests/support/static-server.ts`; it serves `LEDGER_DIST` (else `dist`) on
+ * 127.0.0.1 at `E2E_PORT` (else 4399).
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sitePrefix } from './e2e-env.ts';
 
 /** Content types of every kind of file the site publishes. */
 const TYPES: Readonly<Record<string, string>> = {
@@ -64,8 +67,8 @@ export function resolveRequest(root: string, urlPath: string): Resolved {
 /** The response header naming the folder served, so a test run can tell it is talking to its own server. */
 export const ROOT_HEADER = 'x-ledger-root';
 
-/** A server for one built folder. */
-export function createStaticServer(root: string): Server {
+/** A server for one built folder, served under `base` (`/` or `/sub/`). */
+export function createStaticServer(root: string, base = '/'): Server {
   const folder = resolve(root);
   return createServer((request, response) => {
     response.setHeader(ROOT_HEADER, encodeURIComponent(folder));
@@ -74,7 +77,14 @@ export function createStaticServer(root: string): Server {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const found = resolveRequest(folder, url.pathname);
+    if (base !== '/' && url.pathname === base.slice(0, -1)) {
+      response.writeHead(301, { location: `${base}${url.search}` }).end();
+      return;
+    }
+    const found: Resolved = url.pathname.startsWith(base)
+      ? resolveRequest(folder, `/${url.pathname.slice(base.length)}`)
+      : { kind: 'missing' };
+    if (found.kind === 'redirect') found.location = `${base}${found.location.slice(1)}`;
     if (found.kind === 'redirect') {
       response.writeHead(301, { location: `${found.location}${url.search}` }).end();
       return;
@@ -103,7 +113,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.stderr.write(`No built site at ${root} (index.html is missing): run npm run build first.\n`);
     process.exit(1);
   }
-  createStaticServer(root).listen(port, '127.0.0.1', () => {
-    process.stdout.write(`Serving ${root} at http://127.0.0.1:${port}/\n`);
+  const base = sitePrefix();
+  createStaticServer(root, base).listen(port, '127.0.0.1', () => {
+    process.stdout.write(`Serving ${root} at http://127.0.0.1:${port}${base}\n`);
   });
 }

@@ -89,6 +89,28 @@ export function siteStamp(
   return { defaultModel: first.stamp.model, codeHash: first.stamp.codeHash };
 }
 
+/**
+ * The base path a site was built under (`/ledger/`, or `/` at the root), read from the home page's
+ * stylesheet link to KaTeX, which every page has at `<base>katex/katex.min.css`.
+ */
+export function siteBase(site: ReadonlyMap<string, Uint8Array>): string {
+  const home = site.get('index.html');
+  if (home === undefined) return '/';
+  const found = /<link[^>]*\bhref="(\/[^"]*?)katex\/katex\.min\.css"/.exec(new TextDecoder().decode(home));
+  return found?.[1] ?? '/';
+}
+
+/** A root-relative URL under the base (`/ledger/claims/x/`) as one from the site's root (`/claims/x/`). */
+export function fromBase(href: string, base: string): string {
+  if (base === '/' || !href.startsWith('/') || href.startsWith('//')) return href;
+  if (href.startsWith(base)) return `/${href.slice(base.length)}`;
+  return href === base.slice(0, -1) ||
+    href.startsWith(`${base.slice(0, -1)}?`) ||
+    href.startsWith(`${base.slice(0, -1)}#`)
+    ? `/${href.slice(base.length - 1)}`
+    : href;
+}
+
 /** Makes a snapshot's files from a built site's (see the module comment). */
 export function snapshotFiles(
   site: ReadonlyMap<string, Uint8Array>,
@@ -100,6 +122,8 @@ export function snapshotFiles(
   const files = new Map<string, Uint8Array>();
   const paths = [...site.keys()].sort(byBytes);
   const isFile = (path: string): boolean => site.has(path) || options.extras.has(path);
+  // A site built under a base path links `/<base>/…`; its files sit at the folder's root.
+  const base = siteBase(site);
   /** Files the site links to but does not have, and which files link to each. */
   const missing = new Map<string, string[]>();
   /** The scripts pages load (files built but never loaded, such as Astro's own modules, do not matter). */
@@ -123,9 +147,10 @@ export function snapshotFiles(
       if (text === null) files.set(path, bytes);
       else if (kind === 'js' || kind === 'mjs') files.set(path, bytes);
       else {
-        const url = (href: string): string => {
+        const url = (written: string): string => {
+          const href = fromBase(written.trim(), base);
           const resolved = resolveHref(path, href, isFile);
-          if (resolved === null) return href;
+          if (resolved === null) return written;
           const target = decodePath(resolved.path);
           if (!isFile(target)) missing.set(target, [...(missing.get(target) ?? []), path]);
           return relativePath(path, resolved.path) + resolved.suffix;
@@ -135,7 +160,7 @@ export function snapshotFiles(
           const page = rewriteHtml(text, { url, csp: fileCsp });
           problems.push(...page.problems.map((problem) => `${path}: ${problem}`));
           for (const src of page.scripts) {
-            const resolved = resolveHref(path, src, isFile);
+            const resolved = resolveHref(path, fromBase(src.trim(), base), isFile);
             if (resolved !== null) loaded.add(decodePath(resolved.path));
           }
           files.set(path, encoder.encode(page.html));

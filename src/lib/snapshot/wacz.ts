@@ -41,10 +41,11 @@ export interface Wacz {
   readonly pages: number;
 }
 
-/** The URL a file of the site is served at: `x/index.html` at `x/`. */
+/** The URL a file of the site is served at: `x/index.html` at `x/`, under the origin's path if it has one. */
 export function siteUrl(origin: string, path: string): string {
   const served = path === 'index.html' ? '' : path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path;
-  return new URL(`/${served}`, `${origin.replace(/\/+$/, '')}/`).href;
+  // Relative to the origin (which may end in a base path such as /ledger), so the base is kept.
+  return new URL(`./${served}`, `${origin.replace(/\/+$/, '')}/`).href;
 }
 
 /** An RFC 3339 time for a date: its midnight, UTC. */

@@ -33,6 +33,12 @@ describe('every field of a claim is documented', () => {
       'type',
       'author',
       'recorded',
+      'claimant',
+      'claimant.name',
+      'claimant.url',
+      'appearances',
+      'appearances.url',
+      'appearances.date',
       'note',
       'sources',
       'sources.id',
@@ -100,6 +106,8 @@ describe('every field of a claim is documented', () => {
       'type',
       'author',
       'recorded',
+      'claimant',
+      'appearances',
       'note',
       'sources',
       'evidence',
@@ -110,6 +118,10 @@ describe('every field of a claim is documented', () => {
       'voter',
       'reputation',
       'value',
+    ]);
+    expect(groups.find((g) => g.field.path === 'claimant')!.children.map((c) => c.label)).toEqual([
+      'claimant.name',
+      'claimant.url',
     ]);
   });
 });

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { claimReview, jsonForScript, PUBLISHER_NAME } from '../../../src/lib/claimReview.ts';
+import { claimReview, jsonForScript, PUBLISHER_NAME, stateWords } from '../../../src/lib/claimReview.ts';
 import { insufficient, notApplicable, scored } from './fixtures.ts';
 import type { Trace } from '../../../src/engine/index.ts';
 
 const context = (trace: Trace) => ({
   pageUrl: `https://ledger.test/claims/${trace.claim}/`,
-  traceUrl: `https://ledger.test/claims/${trace.claim}/${trace.model}/trace.json`,
+  traceUrl: `https://ledger.test/claims/${trace.claim}/trace.json`,
   modelUrl: `https://ledger.test/models/${trace.model}/`,
   siteUrl: 'https://ledger.test/',
-  buildDate: '2026-11-30',
 });
 
 describe('ClaimReview of a scored claim', () => {
@@ -19,30 +18,50 @@ describe('ClaimReview of a scored claim', () => {
     expect(review['@type']).toBe('ClaimReview');
     expect(review.url).toBe('https://ledger.test/claims/rates-rose/');
     expect(review.claimReviewed).toBe(scored.input.statement);
-    expect(review.datePublished).toBe('2026-11-30');
   });
 
-  it('reviews a Claim by its author, dated when it was recorded', () => {
+  it('is dated by the claim: published when recorded, modified at its latest review', () => {
+    // The fixture is recorded on 2026-10-02 and reviewed on 2026-10-20 and 2026-10-09.
+    expect(review.datePublished).toBe('2026-10-02');
+    expect(review.dateModified).toBe('2026-10-20');
+  });
+
+  it('reviews a Claim made by its claimant (not its recorder), where and when it appeared', () => {
     expect(review.itemReviewed).toEqual({
       '@type': 'Claim',
-      author: { '@type': 'Person', name: 'a.writer' },
-      datePublished: scored.input.recorded,
+      author: { name: 'Eastbrook Water Board', url: 'https://example.org/board' },
+      datePublished: '2026-01-14',
+      appearance: [
+        { '@type': 'CreativeWork', url: 'https://example.org/board/press-2026-01', datePublished: '2026-01-14' },
+        { '@type': 'CreativeWork', url: 'https://example.org/radio/2026-02', datePublished: '2026-02-03' },
+      ],
+      firstAppearance: {
+        '@type': 'CreativeWork',
+        url: 'https://example.org/board/press-2026-01',
+        datePublished: '2026-01-14',
+      },
     });
+    expect(JSON.stringify(review)).not.toContain('a.writer');
   });
 
   it('is authored by the site as an Organization', () => {
     expect(review.author).toEqual({ '@type': 'Organization', name: PUBLISHER_NAME, url: 'https://ledger.test/' });
   });
 
-  it('rates the claim with the trace’s probability string on a 0 to 1 scale, the state as its name', () => {
+  it('rates the claim in words and numbers: the state as words, the probability on a 0 to 1 scale', () => {
     expect(scored.result.probability).not.toBeNull();
-    expect(review.reviewRating).toEqual({
+    expect(review.reviewRating).toMatchObject({
       '@type': 'Rating',
-      ratingValue: scored.result.probability,
-      bestRating: '1',
-      worstRating: '0',
-      alternateName: scored.result.state,
+      ratingValue: Number(scored.result.probability),
+      bestRating: 1,
+      worstRating: 0,
+      alternateName: stateWords(scored.result.state),
     });
+    expect(review.reviewRating.alternateName).not.toContain('-');
+    expect(review.reviewRating.ratingExplanation).toContain(scored.result.probability!);
+    const json = JSON.parse(JSON.stringify(review)) as { reviewRating: Record<string, unknown> };
+    for (const key of ['ratingValue', 'bestRating', 'worstRating'])
+      expect(typeof json.reviewRating[key]).toBe('number');
   });
 
   it('is based on the trace and names the model with its config hash', () => {
@@ -61,21 +80,39 @@ describe('ClaimReview of a scored claim', () => {
 });
 
 describe.each([
-  ['insufficient evidence', insufficient, 'insufficient-evidence'],
-  ['not applicable', notApplicable, 'not-applicable'],
-])('ClaimReview of a refusal (%s)', (_name, trace, state) => {
+  ['very-likely', 'Very likely'],
+  ['likely', 'Likely'],
+  ['uncertain', 'Uncertain'],
+  ['very-unlikely', 'Very unlikely'],
+])('stateWords(%j)', (state, words) => {
+  it(`is ${words}`, () => expect(stateWords(state)).toBe(words));
+});
+
+describe.each([
+  ['insufficient evidence', insufficient, 'Not rated: insufficient evidence'],
+  ['not applicable', notApplicable, 'Not rated: not applicable'],
+])('ClaimReview of a refusal (%s)', (_name, trace, words) => {
   const review = claimReview(trace, context(trace));
 
-  it('gives no rating value, only the state and the reason', () => {
+  it('gives no rating value, only "Not rated" in words and the reason', () => {
     expect(trace.result.probability).toBeNull();
     expect(review.reviewRating).toEqual({
       '@type': 'Rating',
-      alternateName: state,
+      alternateName: words,
       ratingExplanation: trace.result.reason,
     });
     expect(review.reviewRating).not.toHaveProperty('ratingValue');
     expect(review.reviewRating).not.toHaveProperty('bestRating');
     expect(review.reviewRating).not.toHaveProperty('worstRating');
+  });
+
+  it('names no claimant and no appearance when the claim records none (never its recorder)', () => {
+    expect(review.itemReviewed).toEqual({ '@type': 'Claim' });
+  });
+
+  it('is dated by the claim when it has no review', () => {
+    expect(review.datePublished).toBe(trace.input.recorded);
+    expect(review.dateModified).toBe(trace.input.recorded);
   });
 
   it('still links the trace', () => {

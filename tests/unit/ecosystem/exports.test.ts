@@ -42,6 +42,7 @@ describe('score rows', () => {
       expect(row).toEqual({
         claim: t.claim,
         statement: t.input.statement,
+        recorded: t.input.recorded,
         model: t.model,
         state: t.result.state,
         probability: t.result.probability,
@@ -115,7 +116,7 @@ describe('scores.json', () => {
   const doc = JSON.parse(scoresJson(meta, rows)) as Record<string, unknown>;
 
   it('holds the same rows as the CSV, with what they were scored by', () => {
-    expect(doc).toEqual({ exportFormat: 1, ...meta, columns: [...SCORE_COLUMNS], scores: rows });
+    expect(doc).toEqual({ exportFormat: 2, ...meta, columns: [...SCORE_COLUMNS], scores: rows });
   });
 
   it('keeps numbers as decimal strings and absent values as null', () => {
@@ -131,7 +132,7 @@ describe('claims.json', () => {
 
   it('lists every claim’s normalised inputs by slug', () => {
     expect(doc).toEqual({
-      exportFormat: 1,
+      exportFormat: 2,
       buildDate: '2026-12-01',
       claims: [...input].sort((a, b) => (a.slug < b.slug ? -1 : 1)),
     });
@@ -139,6 +140,6 @@ describe('claims.json', () => {
   });
 
   it('writes two-space JSON with a final newline', () => {
-    expect(claimsJson('2026-12-01', input)).toMatch(/^\{\n {2}"exportFormat": 1,[\s\S]*\}\n$/);
+    expect(claimsJson('2026-12-01', input)).toMatch(/^\{\n {2}"exportFormat": 2,[\s\S]*\}\n$/);
   });
 });

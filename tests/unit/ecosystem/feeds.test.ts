@@ -8,6 +8,7 @@ import {
   modelsFeed,
   xmlEscape,
   type AtomFeed,
+  asSentence,
 } from '../../../src/lib/feeds.ts';
 import { strictModel } from '../../support/model.ts';
 import { insufficient, notApplicable, scored, SITE } from './fixtures.ts';
@@ -154,12 +155,24 @@ describe('the claims feed', () => {
     expect(byId.get('https://ledger.test/claims/rates-rose/')).toBe(
       `${scored.result.state}, probability ${scored.result.probability} under ledger-strict@0.1.0.`,
     );
+    // The engine's reasons are sentences with their own full stop: the summary ends with that one.
+    expect(insufficient.result.reason).toMatch(/[^.]\.$/);
     expect(byId.get('https://ledger.test/claims/no-evidence/')).toBe(
-      `insufficient-evidence under ledger-strict@0.1.0: ${insufficient.result.reason}.`,
+      `insufficient-evidence under ledger-strict@0.1.0: ${insufficient.result.reason}`,
     );
     expect(byId.get('https://ledger.test/claims/ugly-bridge/')).toBe(
-      `not-applicable under ledger-strict@0.1.0: ${notApplicable.result.reason}.`,
+      `not-applicable under ledger-strict@0.1.0: ${notApplicable.result.reason}`,
     );
+    for (const summary of byId.values()) expect(summary).not.toMatch(/\.\.$/);
+  });
+
+  it.each([
+    ['no full stop', 'It was not scored', 'It was not scored.'],
+    ['a full stop', 'It was not scored.', 'It was not scored.'],
+    ['a question mark', 'Was it scored?', 'Was it scored?'],
+    ['trailing space', 'It was not scored. ', 'It was not scored.'],
+  ])('ends a summary with one full stop (%s)', (_name, text, expected) => {
+    expect(asSentence(text)).toBe(expected);
   });
 
   it('names each claim’s author and type', () => {

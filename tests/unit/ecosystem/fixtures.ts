@@ -28,7 +28,17 @@ export const scored: Trace = scoreOf(
       ],
     }),
     'Rates rose 5% & "fell" </script><b>, said {the} mayor_1 #2 ~$3^',
-    { reviews: [{ check: 'primary-source-reviewed', by: 'r.one', on: '2026-10-20' }] },
+    {
+      reviews: [
+        { check: 'primary-source-reviewed', by: 'r.one', on: '2026-10-20' },
+        { check: 'opposing-search-done', by: 'r.two', on: '2026-10-09' },
+      ],
+      claimant: { name: 'Eastbrook Water Board', url: 'https://example.org/board' },
+      appearances: [
+        { url: 'https://example.org/board/press-2026-01', date: '2026-01-14' },
+        { url: 'https://example.org/radio/2026-02', date: '2026-02-03' },
+      ],
+    },
   ),
   'rates-rose',
 );

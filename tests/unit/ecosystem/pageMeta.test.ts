@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, pageMeta } from '../../../src/lib/pageMeta.ts';
+import { canonicalUrl, OG_IMAGE, pageMeta } from '../../../src/lib/pageMeta.ts';
+import { REPO_ROOT } from '../../support/cli.ts';
 import {
   absoluteUrl,
   claimsFeedPath,
@@ -36,18 +39,24 @@ describe('pageMeta', () => {
     type: 'article',
   });
 
-  it('gives Open Graph its title, description, type, site name and URL', () => {
+  it('gives Open Graph its title, description, type, site name, URL and a PNG picture', () => {
     expect(Object.fromEntries(meta.properties.map((p) => [p.property, p.content]))).toEqual({
       'og:title': 'T',
       'og:description': 'D',
       'og:type': 'article',
       'og:site_name': 'The claim ledger',
       'og:url': 'https://ledger.test/claims/x/',
+      'og:image': 'https://ledger.test/og-image.png',
+      'og:image:type': 'image/png',
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': 'The claim ledger: every claim’s arithmetic, in the open.',
     });
   });
 
-  it('asks for a summary Twitter card', () => {
+  it('asks for a summary Twitter card with the same picture', () => {
     expect(meta.names).toContainEqual({ name: 'twitter:card', content: 'summary' });
+    expect(meta.names).toContainEqual({ name: 'twitter:image', content: 'https://ledger.test/og-image.png' });
   });
 });
 
@@ -67,5 +76,21 @@ describe('paths of the ecosystem files', () => {
   it('makes a root-relative path absolute on the site', () => {
     expect(absoluteUrl('/claims/x/', 'https://ledger.test')).toBe('https://ledger.test/claims/x/');
     expect(absoluteUrl('/', new URL('https://ledger.test/'))).toBe('https://ledger.test/');
+  });
+});
+
+describe('the link-preview picture', () => {
+  // A PNG's signature, then its IHDR chunk: width and height as 32-bit big-endian integers.
+  const png = readFileSync(join(REPO_ROOT, 'public', 'og-image.png'));
+
+  it('is a PNG (link previews refuse SVG) of the size the meta declares', () => {
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+    expect(String(png.readUInt32BE(16))).toBe(OG_IMAGE.width);
+    expect(String(png.readUInt32BE(20))).toBe(OG_IMAGE.height);
+  });
+
+  it('is small enough for every preview (under 300 KB)', () => {
+    expect(png.length).toBeLessThan(300 * 1024);
   });
 });

@@ -292,6 +292,7 @@ describe('the words shown for a model’s levels and checks are looked up as own
       model,
       today: '2026-12-01',
       file: 'content/claims/x.yaml',
+      schemaUrl: 'https://claim-ledger.example.org/schemas/claim.schema.json',
     });
     expect(template).toContain('constructor: a check this model declares.');
     expect(template).not.toContain('[native code]');
