@@ -27,7 +27,7 @@ export interface HistoryTrace {
   readonly model: string | null;
   readonly summary: TraceSummary;
   /** The whole trace, scored again when its file is written (a build never holds every revision's working). */
-  trace(): Trace;
+  readonly trace: () => Trace;
 }
 
 /** The history of every claim of the site. */
