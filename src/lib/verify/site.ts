@@ -26,6 +26,20 @@ export interface VerifyOptions {
   readonly progress?: (done: number, total: number) => void;
 }
 
+/** A published model.json that hashes otherwise than a lock records for it. */
+function editedModel(
+  model: { readonly file: string; readonly id: string; readonly configHash: string },
+  record: ReleasedHash,
+): Finding {
+  return {
+    file: model.file,
+    field: null,
+    message:
+      `released model ${model.id} was edited: ${record.lockFile} records ${record.configHash} ` +
+      `but the published model.json hashes to ${model.configHash}`,
+  };
+}
+
 /** Where a site may carry its own record of released hashes. */
 export const SITE_LOCK = 'models/released.lock';
 
@@ -129,15 +143,7 @@ function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: Reado
   for (const model of [...models.values()].sort((a, b) => byCodeUnit(a.file, b.file))) {
     if (!model.ok) continue;
     const own = lock.entries.find((r) => r.id === model.id);
-    if (own && own.configHash !== model.configHash) {
-      findings.push({
-        file: model.file,
-        field: null,
-        message:
-          `released model ${model.id} was edited: ${own.lockFile} records ${own.configHash} ` +
-          `but the published model.json hashes to ${model.configHash}`,
-      });
-    }
+    if (own && own.configHash !== model.configHash) findings.push(editedModel(model, own));
     const record = options.released?.find((r) => r.id === model.id);
     if (!record || record.configHash === model.configHash) continue;
     if (mismatched !== null && !mismatched.has(model.file)) {
@@ -152,13 +158,7 @@ function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: Reado
           `repository's released model file and its lock line were changed after this snapshot was made`,
       });
     } else {
-      findings.push({
-        file: model.file,
-        field: null,
-        message:
-          `released model ${model.id} was edited: ${record.lockFile} records ${record.configHash} ` +
-          `but the published model.json hashes to ${model.configHash}`,
-      });
+      findings.push(editedModel(model, record));
     }
   }
   const differ = traces.length - reproduced;
