@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
 import { clearLeftovers } from '../src/lib/build/leftovers.ts';
+import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/build/outOfMemory.ts';
 import { buildPaths, projectRoot, shownPath } from '../src/lib/build/paths.ts';
 import { publicLinks } from '../src/lib/build/publicFolder.ts';
 import { swapIn } from '../src/lib/build/swap.ts';
@@ -102,15 +103,33 @@ const discard = (): void => {
   for (const folder of new Set([paths.astroOut, paths.staging])) rmSync(folder, { recursive: true, force: true });
 };
 discard();
-// What a build keeps alive is small (about 330 MB at 1,000 claims × 6 models: the traces and the
-// memos), but V8 lets the heap grow to several times that between full collections. A cap keeps the
-// build's memory near what it uses; NODE_OPTIONS can set another.
-const heap = /--max-old-space-size/.test(process.env['NODE_OPTIONS'] ?? '') ? [] : ['--max-old-space-size=1536'];
-const astro = spawnSync(process.execPath, [...heap, 'node_modules/astro/astro.js', 'build', '--silent'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, LEDGER_OUT_DIR: paths.astroOut, ASTRO_TELEMETRY_DISABLED: '1' },
-});
+// V8 lets the heap grow to several times what a build keeps alive between full collections; a cap
+// keeps the build's memory near what it uses (LEDGER_BUILD_HEAP_MB or NODE_OPTIONS sets another).
+// Astro's standard error is read rather than shown as it comes, so that running out of memory is
+// one sentence instead of V8's fatal error and its native stack trace.
+const heap = buildHeap(process.env);
+if ('problem' in heap) stop(heap.problem);
+const astro = spawnSync(
+  process.execPath,
+  [
+    ...(heap.mb === null ? [] : [`--max-old-space-size=${heap.mb}`]),
+    'node_modules/astro/astro.js',
+    'build',
+    '--silent',
+  ],
+  {
+    cwd: root,
+    stdio: ['inherit', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 256 * 2 ** 20,
+    env: { ...process.env, LEDGER_OUT_DIR: paths.astroOut, ASTRO_TELEMETRY_DISABLED: '1' },
+  },
+);
+if (astro.status !== 0 && ranOutOfMemory(astro.stderr ?? '')) {
+  discard();
+  stop(outOfMemorySentence(heap.mb));
+}
+process.stderr.write(astro.stderr ?? '');
 if (astro.status !== 0) {
   discard();
   process.stderr.write(`Build failed; ${UNTOUCHED}.\n`);

@@ -13,7 +13,7 @@
 import type { ZodTypeAny, ZodTypeDef } from 'astro/zod';
 import { zodToJsonSchema, type JsonSchema7Type } from 'zod-to-json-schema';
 import { claimSchema, httpUrl } from '../schemas/claim.ts';
-import { DECIMAL_PATTERN, isoDate } from '../schemas/common.ts';
+import { decimal, DECIMAL_PATTERN, isoDate } from '../schemas/common.ts';
 import { modelSchema } from '../schemas/model.ts';
 import { absoluteUrl, schemaPath } from './paths.ts';
 
@@ -31,6 +31,7 @@ const HTTP_PATTERN = '^[hH][tT][tT][pP][sS]?://';
 const effectOf = (type: ZodTypeAny): unknown => (type._def as { effect?: unknown }).effect;
 const DATE_EFFECT = effectOf(isoDate);
 const URL_EFFECT = effectOf(httpUrl);
+const DECIMAL_EFFECT = effectOf(decimal);
 
 /** Rewrites one generated node: decimals to number-or-string, dates and URLs with their pattern. */
 function mapNode(schema: Mutable | undefined, def: ZodTypeDef): Mutable | undefined {
@@ -38,8 +39,12 @@ function mapNode(schema: Mutable | undefined, def: ZodTypeDef): Mutable | undefi
   const effect = (def as { effect?: unknown }).effect;
   if (effect !== undefined && effect === DATE_EFFECT) return { ...schema, pattern: DATE_PATTERN };
   if (effect !== undefined && effect === URL_EFFECT) return { ...schema, pattern: HTTP_PATTERN };
-  if (schema['type'] === 'string' && schema['pattern'] === DECIMAL_PATTERN.source) {
-    const { description, ...decimalString } = schema;
+  // A decimal is checked by a refinement (its digits and exponent bounded), which the generator
+  // cannot see: it is given the pattern of a decimal string here.
+  const isDecimal = effect !== undefined && effect === DECIMAL_EFFECT;
+  if (isDecimal || (schema['type'] === 'string' && schema['pattern'] === DECIMAL_PATTERN.source)) {
+    const { description, ...rest } = schema;
+    const decimalString = { ...rest, type: 'string', pattern: DECIMAL_PATTERN.source };
     return {
       anyOf: [{ type: 'number' }, decimalString],
       ...(description === undefined ? {} : { description }),

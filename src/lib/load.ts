@@ -234,12 +234,23 @@ export function parseLock(text: string, file: string): { entries: LockEntry[]; p
 const GIT_TIMEOUT_MS = 10_000;
 
 /**
- * The lock as the last commit holds it (`git show HEAD:./released.lock`, run in the models folder,
- * no shell), or null when there is nothing to compare with: no git, no repository, no lock at HEAD.
+ * The revision the lock is compared with: `LEDGER_LOCK_BASE` (a pull request's check names its base
+ * branch there, since HEAD already holds the change under review), else HEAD.
  */
-export function committedLock(dir: string): string | null {
+export function lockBase(env: NodeJS.ProcessEnv = process.env): string {
+  const given = env['LEDGER_LOCK_BASE'];
+  return given === undefined || given === '' ? 'HEAD' : given;
+}
+
+/**
+ * The lock as a revision holds it (`git show <revision>:./released.lock`, run in the models folder,
+ * no shell), or null when there is nothing to compare with: no git, no repository, no lock there.
+ */
+export function committedLock(dir: string, revision: string = lockBase()): string | null {
+  // A revision git would read as an option is not a revision.
+  if (revision.startsWith('-')) return null;
   try {
-    return execFileSync('git', ['show', `HEAD:./${LOCK_FILE}`], {
+    return execFileSync('git', ['show', `${revision}:./${LOCK_FILE}`], {
       cwd: dir,
       encoding: 'utf8',
       timeout: GIT_TIMEOUT_MS,
@@ -255,7 +266,12 @@ export function committedLock(dir: string): string | null {
  * The lock is append-only: every line of the committed lock must still be there with the same
  * hash. Without this, editing a released model and its lock line together would pass.
  */
-export function lockChanges(current: readonly LockEntry[], committed: readonly LockEntry[], file: string): Problem[] {
+export function lockChanges(
+  current: readonly LockEntry[],
+  committed: readonly LockEntry[],
+  file: string,
+  revision = 'HEAD',
+): Problem[] {
   const problems: Problem[] = [];
   for (const before of committed) {
     const now = current.find((e) => e.id === before.id);
@@ -264,14 +280,14 @@ export function lockChanges(current: readonly LockEntry[], committed: readonly L
         file,
         line: before.line,
         field: before.id,
-        message: `line ${before.line} of the committed lock (HEAD), ${before.id} ${before.configHash}, was removed; released.lock is append-only and a released model is never withdrawn`,
+        message: `line ${before.line} of the committed lock (${revision}), ${before.id} ${before.configHash}, was removed; released.lock is append-only and a released model is never withdrawn`,
       });
     } else if (now.configHash !== before.configHash) {
       problems.push({
         file,
         line: now.line,
         field: before.id,
-        message: `was released as ${before.configHash} (line ${before.line} of the committed lock, HEAD) but this line now records ${now.configHash}; released.lock is append-only, so release a new version as a new file instead`,
+        message: `was released as ${before.configHash} (line ${before.line} of the committed lock, ${revision}) but this line now records ${now.configHash}; released.lock is append-only, so release a new version as a new file instead`,
       });
     }
   }
@@ -418,13 +434,15 @@ export function loadModels(dir: string): { models: LoadedModel[]; defaultModel: 
   const lock = readLock(dir);
   problems.push(...lock.problems);
   if (lock.problems.length === 0) {
-    const committed = committedLock(dir);
+    const revision = lockBase();
+    const committed = committedLock(dir, revision);
     if (committed !== null)
       problems.push(
         ...lockChanges(
           lock.entries,
           parseLock(committed, display(join(dir, LOCK_FILE))).entries,
           display(join(dir, LOCK_FILE)),
+          revision,
         ),
       );
   }

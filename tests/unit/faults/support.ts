@@ -4,13 +4,19 @@ import { join } from 'node:path';
 import { REPO_ROOT, type Outcome, type Workspace } from '../../support/cli.ts';
 
 /** Runs the build with the workspace's content and models and `LEDGER_DIST=dist`. */
-export function runBuild(ws: Workspace, dist: string, options: Pick<SpawnSyncOptions, 'uid' | 'gid'> = {}): Outcome {
+export function runBuild(
+  ws: Workspace,
+  dist: string,
+  options: Pick<SpawnSyncOptions, 'uid' | 'gid'> = {},
+  extraEnv: NodeJS.ProcessEnv = {},
+): Outcome {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NO_COLOR: '1',
     LEDGER_CONTENT: ws.content,
     LEDGER_MODELS: ws.models,
     LEDGER_DIST: dist,
+    ...extraEnv,
   };
   delete env['SOURCE_DATE_EPOCH'];
   const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'build.ts')], {

@@ -313,6 +313,25 @@ describe('released.lock is append-only against the last commit', () => {
     expect(problems).toContain(`${shown(lock)}:2: ledger-strict@0.1.0`);
   });
 
+  it('compares with LEDGER_LOCK_BASE when it is set: a pull request whose commit edits the lock is named against its base', async () => {
+    const ws = committed();
+    const { lock, released, edited } = editModelAndLock(ws);
+    git(ws.root, 'commit', '-q', '-a', '-m', 'the change under review');
+    // HEAD holds the edit, so against HEAD there is nothing to see; against the base there is.
+    expect(await prefixes(ws)).toEqual({ code: 0, problems: [] });
+    process.env['LEDGER_LOCK_BASE'] = 'HEAD~1';
+    try {
+      expect(problemLines((await check(ws)).stderr)).toEqual([
+        `${shown(lock)}:2: ledger-strict@0.1.0: was released as ${released} (line 2 of the committed lock, HEAD~1) but this line now records ${edited}; released.lock is append-only, so release a new version as a new file instead`,
+      ]);
+      // A revision git would read as an option is never passed to it.
+      process.env['LEDGER_LOCK_BASE'] = '--output=/tmp/x';
+      expect(await prefixes(ws)).toEqual({ code: 0, problems: [] });
+    } finally {
+      delete process.env['LEDGER_LOCK_BASE'];
+    }
+  });
+
   it('compares only with a committed lock: the same edit passes outside a repository and before the lock is committed', async () => {
     const inRepository = committed();
     editModelAndLock(inRepository);

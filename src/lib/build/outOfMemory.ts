@@ -1,0 +1,43 @@
+/**
+ * When the Astro process runs out of memory, V8 prints a "FATAL ERROR … JavaScript heap out of
+ * memory" and a native stack trace. The build catches that and says in one sentence what ran out
+ * and what to set instead.
+ */
+import { totalmem } from 'node:os';
+
+/** The heap the build gives the Astro process unless told otherwise, in MB. */
+export const DEFAULT_HEAP_MB = 1536;
+
+/** What V8 writes when a heap runs out (the wording differs between its collectors). */
+const OUT_OF_MEMORY =
+  /JavaScript heap out of memory|Ineffective mark-compacts near heap limit|Reached heap limit|FATAL ERROR: [^\n]*Allocation failed/;
+
+/** True when a process's standard error says its JavaScript heap ran out. */
+export function ranOutOfMemory(stderr: string): boolean {
+  return OUT_OF_MEMORY.test(stderr);
+}
+
+/**
+ * The heap for the Astro process from `LEDGER_BUILD_HEAP_MB`, the default, or null when
+ * `NODE_OPTIONS` already sets one; a problem for a value that is not a whole number of megabytes.
+ */
+export function buildHeap(env: NodeJS.ProcessEnv): { mb: number | null } | { problem: string } {
+  if (/--max-old-space-size/.test(env['NODE_OPTIONS'] ?? '')) return { mb: null };
+  const given = env['LEDGER_BUILD_HEAP_MB'];
+  if (given === undefined || given === '') return { mb: DEFAULT_HEAP_MB };
+  if (!/^\d{1,7}$/.test(given) || Number(given) < 16)
+    return {
+      problem: `LEDGER_BUILD_HEAP_MB must be a whole number of megabytes, at least 16; it is ${JSON.stringify(given)}`,
+    };
+  return { mb: Number(given) };
+}
+
+/** The one sentence for a build whose heap ran out (`mb` null: NODE_OPTIONS set it). */
+export function outOfMemorySentence(mb: number | null, machineMb: number = Math.round(totalmem() / 2 ** 20)): string {
+  const cap = mb === null ? 'the heap NODE_OPTIONS gives it' : `its ${mb} MB heap`;
+  return (
+    `the site builder (Astro) ran out of memory: the build needed more than ${cap}. ` +
+    `Set LEDGER_BUILD_HEAP_MB to give it more (this machine has ${machineMb} MB in all), ` +
+    'or build the site from fewer claims'
+  );
+}
