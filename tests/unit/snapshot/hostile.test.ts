@@ -6,18 +6,17 @@
  * and all) blames the repository, not the snapshot.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotCommand } from '../../../src/cli/snapshot.ts';
-import { verifyCommand } from '../../../src/cli/verify.ts';
 import { writeAtomically } from '../../../src/lib/snapshot/files.ts';
 import { checkManifest, MANIFEST, type FileSource } from '../../../src/lib/snapshot/manifest.ts';
 import { readZip, zipFileSource, ZIP_LIMITS, ZipError } from '../../../src/lib/snapshot/zip.ts';
 import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify.ts';
 import { engineCodeHash, readLock } from '../../../src/lib/load.ts';
-import { REPO_ROOT, runInProcess, tempDir } from '../../support/cli.ts';
-import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
+import { REPO_ROOT, tempDir } from '../../support/cli.ts';
+import { repositoryContent } from '../verify/layout.ts';
+import { snapshotOfRepository, verifyLines } from './made.ts';
 import { rawZip, type RawEntry } from './rawZip.ts';
 
 const folders: string[] = [];
@@ -30,21 +29,7 @@ let traces: number;
 beforeAll(async () => {
   const root = tempDir('ledger-snapshot-hostile-');
   folders.push(root);
-  traces = writeSiteLayout(join(root, 'site'), repositoryContent());
-  writeFileSync(join(root, 'site', 'index.html'), '<!doctype html><title>Claims</title><p>genuine</p>\n');
-  const run = await runInProcess((io) =>
-    snapshotCommand(
-      io,
-      { dist: 'site', out: 'out' },
-      { cwd: root, progress: false, env: { ...process.env, SOURCE_DATE_EPOCH: '1790000000' } },
-    ),
-  );
-  expect(run.code, run.stderr).toBe(0);
-  zipPath = join(
-    root,
-    'out',
-    readdirSync(join(root, 'out')).find((name) => name.endsWith('.zip'))!,
-  );
+  ({ zipPath, traces } = await snapshotOfRepository(root, '<!doctype html><title>Claims</title><p>genuine</p>\n'));
   genuine = readZip(readFileSync(zipPath));
   top = [...genuine.keys()][0]!.split('/')[0]!;
   unpacked = join(root, 'unpacked');
@@ -53,10 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 60_000);
 
-async function verify(target: string): Promise<{ code: number | null; lines: string[]; stderr: string }> {
-  const run = await runInProcess((io) => verifyCommand(io, [target], { cwd: REPO_ROOT, progress: false }));
-  return { code: run.code, lines: run.stdout.split('\n').filter((line) => line !== ''), stderr: run.stderr };
-}
+const verify = verifyLines;
 
 /** The genuine snapshot's entries as raw entries, deflated as the snapshot deflates them. */
 function genuineEntries(): RawEntry[] {

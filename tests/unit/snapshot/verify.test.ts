@@ -6,13 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotCommand } from '../../../src/cli/snapshot.ts';
-import { verifyCommand } from '../../../src/cli/verify.ts';
 import { writeAtomically } from '../../../src/lib/snapshot/files.ts';
 import { MANIFEST } from '../../../src/lib/snapshot/manifest.ts';
 import { makeZip, readZip } from '../../../src/lib/snapshot/zip.ts';
-import { looksLikeStackTrace, REPO_ROOT, runInProcess, tempDir } from '../../support/cli.ts';
-import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
+import { looksLikeStackTrace, REPO_ROOT, tempDir } from '../../support/cli.ts';
+import { snapshotOfRepository, verifyLines } from './made.ts';
 
 const REFERENCE = join(REPO_ROOT, 'reference', 'ledger.py');
 const folders: string[] = [];
@@ -23,24 +21,10 @@ let traces: number;
 beforeAll(async () => {
   const root = tempDir('ledger-snapshot-verify-');
   folders.push(root);
-  traces = writeSiteLayout(join(root, 'site'), repositoryContent());
-  writeFileSync(
-    join(root, 'site', 'index.html'),
-    '<!doctype html><title>Claims</title><a href="/claims/">claims</a>\n',
-  );
-  const run = await runInProcess((io) =>
-    snapshotCommand(
-      io,
-      { dist: 'site', out: 'out' },
-      { cwd: root, progress: false, env: { ...process.env, SOURCE_DATE_EPOCH: '1790000000' } },
-    ),
-  );
-  expect(run.code, run.stderr).toBe(0);
-  zipPath = join(
+  ({ zipPath, traces } = await snapshotOfRepository(
     root,
-    'out',
-    readdirSync(join(root, 'out')).find((name) => name.endsWith('.zip'))!,
-  );
+    '<!doctype html><title>Claims</title><a href="/claims/">claims</a>\n',
+  ));
   unpacked = join(root, 'unpacked');
   for (const [path, bytes] of readZip(readFileSync(zipPath)))
     writeAtomically(join(unpacked, ...path.split('/')), bytes);
@@ -48,11 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** `ledger verify <target>`: its exit code and output lines. */
-async function verify(target: string): Promise<{ code: number | null; lines: string[]; stderr: string }> {
-  const run = await runInProcess((io) => verifyCommand(io, [target], { cwd: REPO_ROOT, progress: false }));
-  return { code: run.code, lines: run.stdout.split('\n').filter((line) => line !== ''), stderr: run.stderr };
-}
+const verify = verifyLines;
 
 function python(dir: string): { code: number | null; stdout: string } {
   const run = spawnSync('python3', [REFERENCE, 'verify', dir], { encoding: 'utf8' });
