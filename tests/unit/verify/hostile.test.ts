@@ -9,13 +9,13 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, write
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, createScorer, modelId, type Trace } from '../../../src/engine/index.ts';
-import { verifyCommand } from '../../../src/cli/verify.ts';
 import { modelJsonPath, tracePath } from '../../../src/lib/paths.ts';
 import { directoryFiles, traceFiles } from '../../../src/lib/verify.ts';
-import { REPO_ROOT, runInProcess, tempDir } from '../../support/cli.ts';
+import { tempDir } from '../../support/cli.ts';
 import { caseFromSeed } from '../../support/random.ts';
 import { REFERENCE } from '../differential/differential.ts';
 import { repositoryContent, writeSiteLayout } from './layout.ts';
+import { verifyLines } from '../snapshot/made.ts';
 
 const folders: string[] = [];
 let pristine: string;
@@ -40,10 +40,8 @@ function python(dir: string): { code: number | null; lines: string[]; stderr: st
   return { code: run.status, lines: run.stdout.split('\n').filter((l) => l !== ''), stderr: run.stderr };
 }
 
-async function typescript(dir: string): Promise<{ code: number | null; lines: string[]; stderr: string }> {
-  const run = await runInProcess((io) => verifyCommand(io, [dir], { cwd: REPO_ROOT, progress: false }));
-  return { code: run.code, lines: run.stdout.split('\n').filter((line) => line !== ''), stderr: run.stderr };
-}
+/** `ledger verify <dir>` run in-process from the repository's root. */
+const typescript = verifyLines;
 
 /** The first published trace (in path order) that carries a probability. */
 function scoredTrace(dir: string): { path: string; trace: Trace } {

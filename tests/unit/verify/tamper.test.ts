@@ -12,6 +12,7 @@ import { verifyCommand } from '../../../src/cli/verify.ts';
 import { looksLikeStackTrace, REPO_ROOT, runChild, runInProcess, tempDir } from '../../support/cli.ts';
 import { REFERENCE } from '../differential/differential.ts';
 import { repositoryContent, writeSiteLayout } from './layout.ts';
+import { verifyLines } from '../snapshot/made.ts';
 
 const folders: string[] = [];
 let pristine: string;
@@ -37,11 +38,8 @@ function python(dir: string): { code: number | null; stdout: string; stderr: str
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** `ledger verify <dir>` run in-process from the repository's root: its exit code and output lines. */
-async function typescript(dir: string): Promise<{ code: number | null; lines: string[]; stderr: string }> {
-  const run = await runInProcess((io) => verifyCommand(io, [dir], { cwd: REPO_ROOT, progress: false }));
-  return { code: run.code, lines: run.stdout.split('\n').filter((line) => line !== ''), stderr: run.stderr };
-}
+/** `ledger verify <dir>` run in-process from the repository's root. */
+const typescript = verifyLines;
 
 /** The first published trace (in path order) that carries a probability. */
 function scoredTrace(dir: string): { path: string; trace: Trace } {
