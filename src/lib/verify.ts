@@ -5,7 +5,7 @@
  * numbers (`bounds.ts`), comparing JSON (`jsonDiff.ts`), re-scoring one trace (`rescore.ts`), the
  * whole site (`site.ts`) and the report (`report.ts`).
  */
-export { decimalOutOfBounds, firstOutOfBounds, MAX_EXPONENT, MAX_SIGNIFICANT_DIGITS } from './verify/bounds.ts';
+export { decimalOutOfBounds, firstOutOfBounds } from './verify/bounds.ts';
 export { directoryFiles, openSite, type SiteFiles } from './verify/files.ts';
 export { compareJson, jsonDifferences, show, type JsonDifference } from './verify/jsonDiff.ts';
 export { formatFinding, MAX_REPORTED, reportLines, type Finding, type VerifyReport } from './verify/report.ts';

@@ -4,12 +4,7 @@
  * decimal.js write a hundred million digits), and any JSON number that is not a safe whole number
  * (the ledger writes every decimal as a string; `1e100000000` as a number is not finite).
  */
-import { DECIMAL_PATTERN } from '../../schemas/common.ts';
-
-/** The most significant digits a decimal may have (DESIGN §3). */
-export const MAX_SIGNIFICANT_DIGITS = 40;
-/** The largest exponent, either way, a decimal may have (DESIGN §3). */
-export const MAX_EXPONENT = 1000;
+import { DECIMAL_PATTERN, MAX_EXPONENT, MAX_SIGNIFICANT_DIGITS } from '../../schemas/common.ts';
 
 /** Why a decimal string is out of bounds, or null when it is within them. */
 export function decimalOutOfBounds(text: string): string | null {
