@@ -4,7 +4,7 @@
  * level checks), so a past file is judged exactly as a file in the working tree would be.
  */
 import { hashOf, modelId, type Json } from '../../engine/index.ts';
-import type { LoadedClaim, LoadedModel } from '../load.ts';
+import { decodeUtf8, type LoadedClaim, type LoadedModel } from '../load.ts';
 import type { Problem } from '../problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from '../validate.ts';
 import { parseYaml, type Parsed } from '../yamlSource.ts';
@@ -21,19 +21,15 @@ export interface FileBytes {
   readonly bytes: Uint8Array;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** Decodes and parses one file, or says why it cannot be read. */
 export function parseBytes(label: string, bytes: Uint8Array): { parsed: Parsed | null; problems: Problem[] } {
   const fail = (message: string) => ({ parsed: null, problems: [{ file: label, line: 1, field: '(file)', message }] });
   if (bytes.length > MAX_FILE_BYTES) return fail(`is ${bytes.length} bytes, more than the 1 MiB a file may have`);
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return fail('is not UTF-8 text');
-  }
-  return parseYaml(label, text);
+  // The loader's own strict decoding: a bad byte is named with its line, UTF-16 as UTF-16.
+  const decoded = decodeUtf8(bytes);
+  if (decoded.text === null)
+    return { parsed: null, problems: [{ file: label, line: decoded.line, field: '(file)', message: decoded.message }] };
+  return parseYaml(label, decoded.text);
 }
 
 /** Validates one claim file's contents against the given models. */
