@@ -75,8 +75,21 @@ async function main(argv: string[]): Promise<number> {
         return verifyCommand(processIo, positionals, { cwd: process.cwd(), progress: process.stderr.isTTY === true });
       }
       case 'diff': {
-        const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean', default: false }, format: { type: 'string' }, content: { type: 'string', default: 'content' }, models: { type: 'string', default: 'models' } } });
-        return diffCommand(processIo, positionals, { content: values.content, models: values.models, format: diffFormatOf(values.format, values.json) });
+        const { values, positionals } = parseArgs({
+          args: rest,
+          allowPositionals: true,
+          options: {
+            json: { type: 'boolean', default: false },
+            format: { type: 'string' },
+            content: { type: 'string', default: 'content' },
+            models: { type: 'string', default: 'models' },
+          },
+        });
+        return diffCommand(processIo, positionals, {
+          content: values.content,
+          models: values.models,
+          format: diffFormatOf(values.format, values.json),
+        });
       }
       case 'snapshot': {
         const { values } = parseArgs({
