@@ -14,7 +14,14 @@ export function releaseCommand(io: Io, file: string | undefined): number {
   failOn(lock.problems);
   const lockPath = join(dir, LOCK_FILE);
   if (lock.entries.some((e) => e.id === loaded!.id)) {
-    failOn([{ file: display(lockPath), line: lock.entries.find((e) => e.id === loaded!.id)!.line, field: loaded!.id, message: 'is already released; a new version needs a new file' }]);
+    failOn([
+      {
+        file: display(lockPath),
+        line: lock.entries.find((e) => e.id === loaded!.id)!.line,
+        field: loaded!.id,
+        message: 'is already released; a new version needs a new file',
+      },
+    ]);
   }
   let before = '';
   try {

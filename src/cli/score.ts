@@ -2,7 +2,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScorer } from '../engine/index.ts';
-import { display, engineCodeHash, listFiles, loadClaimFile, loadModelFile, type LoadedClaim, type LoadedModel } from '../lib/load.ts';
+import {
+  display,
+  engineCodeHash,
+  listFiles,
+  loadClaimFile,
+  loadModelFile,
+  type LoadedClaim,
+  type LoadedModel,
+} from '../lib/load.ts';
 import type { Problem } from '../lib/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
@@ -10,23 +18,43 @@ import { failOn, UsageError, type Io } from './run.ts';
 export function resolveModel(model: string, modelsDir: string): { loaded: LoadedModel | null; problems: Problem[] } {
   const looksLikePath = /[\\/]|\.(ya?ml|json)$/.test(model);
   if (looksLikePath) {
-    if (!existsSync(model)) return { loaded: null, problems: [{ file: display(model), line: 1, field: '--model', message: 'model file not found' }] };
+    if (!existsSync(model))
+      return {
+        loaded: null,
+        problems: [{ file: display(model), line: 1, field: '--model', message: 'model file not found' }],
+      };
     return loadModelFile(model);
   }
-  const file = ['.yaml', '.yml', '.json'].map((ending) => join(modelsDir, `${model}${ending}`)).find((f) => existsSync(f)) ?? join(modelsDir, `${model}.yaml`);
+  const file =
+    ['.yaml', '.yml', '.json'].map((ending) => join(modelsDir, `${model}${ending}`)).find((f) => existsSync(f)) ??
+    join(modelsDir, `${model}.yaml`);
   if (!existsSync(file)) {
-    const known = listFiles(modelsDir, ['.yaml']).map((f) => f.replace(/^.*[\\/]/, '').replace(/\.yaml$/, '')).filter((id) => id.includes('@'));
+    const known = listFiles(modelsDir, ['.yaml'])
+      .map((f) => f.replace(/^.*[\\/]/, '').replace(/\.yaml$/, ''))
+      .filter((id) => id.includes('@'));
     return {
       loaded: null,
-      problems: [{ file: display(file), line: 1, field: '--model', message: `no model ${model} in ${display(modelsDir)} (known: ${known.join(', ') || 'none'})` }],
+      problems: [
+        {
+          file: display(file),
+          line: 1,
+          field: '--model',
+          message: `no model ${model} in ${display(modelsDir)} (known: ${known.join(', ') || 'none'})`,
+        },
+      ],
     };
   }
   return loadModelFile(file, { requireIdMatchesFile: true });
 }
 
 /** Scores every claim file under one model; prints one trace, or JSON Lines for several. */
-export function scoreCommand(io: Io, files: readonly string[], options: { model?: string | undefined; models: string }): number {
-  if (files.length === 0) throw new UsageError('score needs at least one claim file: score <claim.yaml>... --model <id or file>');
+export function scoreCommand(
+  io: Io,
+  files: readonly string[],
+  options: { model?: string | undefined; models: string },
+): number {
+  if (files.length === 0)
+    throw new UsageError('score needs at least one claim file: score <claim.yaml>... --model <id or file>');
   if (!options.model) throw new UsageError('score needs --model <model id or path to a model file>');
   const { loaded: model, problems } = resolveModel(options.model, options.models);
   failOn(problems);

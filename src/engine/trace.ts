@@ -42,7 +42,12 @@ export interface Working {
   readonly stability: StabilityWorking | null;
   readonly coverage: CoverageWorking;
   readonly gradient: GradientWorking;
-  readonly rounding: { readonly mode: string; readonly weight: number; readonly probability: number; readonly coverage: number };
+  readonly rounding: {
+    readonly mode: string;
+    readonly weight: number;
+    readonly probability: number;
+    readonly coverage: number;
+  };
 }
 
 /** A complete trace. The fields before `input` have exactly the shape DESIGN §5 fixes. */

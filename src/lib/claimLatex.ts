@@ -67,7 +67,9 @@ export function toLatex(trace: Trace): ClaimLatex {
   const { working } = trace;
   const { weight: w, probability: p } = working.rounding;
   const kept = (direction: string): string[] =>
-    working.links.filter((l) => l.kept && l.direction === direction).map((l) => trace.links.find((t) => t.id === l.id)!.weight);
+    working.links
+      .filter((l) => l.kept && l.direction === direction)
+      .map((l) => trace.links.find((t) => t.id === l.id)!.weight);
 
   const prior =
     working.prior === null
@@ -113,7 +115,10 @@ export function toLatex(trace: Trace): ClaimLatex {
       const bottom = g.votes.map((v) => v.weight).join(' + ');
       lines.push(`&= ${round(p)}\\left(\\frac{${top}}{${bottom}}\\right)`);
     }
-    lines.push(`&= ${round(p)}\\left(\\frac{${cutForFormula(g.totalWeighted, w + 2)}}{${g.totalWeight}}\\right)`, `&= ${g.value}`);
+    lines.push(
+      `&= ${round(p)}\\left(\\frac{${cutForFormula(g.totalWeighted, w + 2)}}{${g.totalWeight}}\\right)`,
+      `&= ${g.value}`,
+    );
     gradient = aligned(lines);
   }
 

@@ -168,7 +168,13 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
     const evidence = trace.input.evidence.findIndex((e) => e.id === link.id);
     const factors: FactorView[] = FACTOR_NAMES.map((name) => {
       if (name !== 'interpretation') {
-        return { name, level: fieldOf(trace, `${base}.${name}.level`), levelSuffix: '', factor: fieldOf(trace, `${base}.${name}.factor`), detail: null };
+        return {
+          name,
+          level: fieldOf(trace, `${base}.${name}.level`),
+          levelSuffix: '',
+          factor: fieldOf(trace, `${base}.${name}.factor`),
+          detail: null,
+        };
       }
       const { steps, raw, factor } = link.interpretation;
       const floored = !new Decimal(raw).equals(factor);
@@ -198,7 +204,8 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
       factors,
       multiplied: multipliedOut(trace, index),
       kept: link.kept,
-      keptLink: keptLink === null ? null : { id: fieldOf(trace, `links.${index}.keptLink`), anchor: linkAnchor(keptLink) },
+      keptLink:
+        keptLink === null ? null : { id: fieldOf(trace, `links.${index}.keptLink`), anchor: linkAnchor(keptLink) },
     };
   });
 }
@@ -262,10 +269,15 @@ export interface SumTerm {
 }
 
 /** The kept links that the sum adds (supporting) and subtracts (opposing). */
-export function sumTerms(trace: Trace): { readonly supporting: readonly SumTerm[]; readonly opposing: readonly SumTerm[] } {
+export function sumTerms(trace: Trace): {
+  readonly supporting: readonly SumTerm[];
+  readonly opposing: readonly SumTerm[];
+} {
   const terms = (direction: Direction): SumTerm[] =>
     trace.working.links.flatMap((link, index) =>
-      link.kept && link.direction === direction ? [{ id: link.id, anchor: linkAnchor(link.id), weight: fieldOf(trace, `links.${index}.weight`) }] : [],
+      link.kept && link.direction === direction
+        ? [{ id: link.id, anchor: linkAnchor(link.id), weight: fieldOf(trace, `links.${index}.weight`) }]
+        : [],
     );
   return { supporting: terms('supports'), opposing: terms('opposes') };
 }
@@ -409,7 +421,14 @@ export interface CoverageView {
   readonly declared: Field;
   readonly value: Field;
   readonly checks: readonly { readonly check: Field; readonly done: boolean }[];
-  readonly reviews: readonly { readonly check: Field; readonly by: Field; readonly on: Field; readonly status: string; readonly counted: boolean; readonly words: string }[];
+  readonly reviews: readonly {
+    readonly check: Field;
+    readonly by: Field;
+    readonly on: Field;
+    readonly status: string;
+    readonly counted: boolean;
+    readonly words: string;
+  }[];
 }
 
 /** Review coverage as the trace records it. */
@@ -519,18 +538,30 @@ export function gradientVsEvidence(trace: Trace): Comparison {
   const { status, value } = trace.result.gradient;
   // A refusal first: its sentence carries no number a reader could take for the claim's probability.
   if (probability === null) {
-    return { kind: 'no-score', sentence: `The evidence gives no probability here (${state}), so there is nothing to set the gradient against; it is shown on its own, in its own step.` };
+    return {
+      kind: 'no-score',
+      sentence: `The evidence gives no probability here (${state}), so there is nothing to set the gradient against; it is shown on its own, in its own step.`,
+    };
   }
   if (status === 'no-votes') {
-    return { kind: 'no-votes', sentence: `Nobody has voted, so the gradient sits at its neutral value ${value} and says nothing either way.` };
+    return {
+      kind: 'no-votes',
+      sentence: `Nobody has voted, so the gradient sits at its neutral value ${value} and says nothing either way.`,
+    };
   }
   const community = status === 'consensus-true' ? 'true' : status === 'consensus-false' ? 'false' : 'neither';
   const evidence = stateLean(state);
   if (community === 'neither') {
-    return { kind: 'no-consensus', sentence: `The community is contested (${value}) and the evidence says ${state} (${probability}); neither overrides the other.` };
+    return {
+      kind: 'no-consensus',
+      sentence: `The community is contested (${value}) and the evidence says ${state} (${probability}); neither overrides the other.`,
+    };
   }
   if (evidence === 'neither') {
-    return { kind: 'evidence-undecided', sentence: `The community leans ${community} (${value}, ${status}), while the evidence is undecided: ${state} (${probability}).` };
+    return {
+      kind: 'evidence-undecided',
+      sentence: `The community leans ${community} (${value}, ${status}), while the evidence is undecided: ${state} (${probability}).`,
+    };
   }
   if (community !== evidence) {
     return {
@@ -538,7 +569,10 @@ export function gradientVsEvidence(trace: Trace): Comparison {
       sentence: `The community and the evidence disagree: the gradient is ${status} (${value}) but the evidence says ${state} (${probability}). The score follows the evidence; the votes are shown beside it, never mixed in.`,
     };
   }
-  return { kind: 'agree', sentence: `The community agrees with the evidence: the gradient is ${status} (${value}) and the evidence says ${state} (${probability}).` };
+  return {
+    kind: 'agree',
+    sentence: `The community agrees with the evidence: the gradient is ${status} (${value}) and the evidence says ${state} (${probability}).`,
+  };
 }
 
 /** One row of the "under every model" table. */
@@ -555,7 +589,11 @@ export interface ModelRow {
 }
 
 /** The claim under every released model, one row each, from those models' own traces. */
-export function modelRows(traces: readonly Omit<Trace, 'working'>[], current: string, defaultModel: string): ModelRow[] {
+export function modelRows(
+  traces: readonly Omit<Trace, 'working'>[],
+  current: string,
+  defaultModel: string,
+): ModelRow[] {
   return traces.map((t) => ({
     model: t.model,
     state: t.result.state,
@@ -579,5 +617,9 @@ export interface ClaimPaths {
 /** The paths of a claim page: `onDefaultRoute` is true for `/claims/<slug>/` itself. */
 export function claimPaths(trace: Trace, onDefaultRoute: boolean): ClaimPaths {
   const model = onDefaultRoute ? undefined : trace.model;
-  return { page: claimPath(trace.claim, model), trace: tracePath(trace.claim, model), defaultPage: claimPath(trace.claim) };
+  return {
+    page: claimPath(trace.claim, model),
+    trace: tracePath(trace.claim, model),
+    defaultPage: claimPath(trace.claim),
+  };
 }

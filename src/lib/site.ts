@@ -157,9 +157,11 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         a.model.released < b.model.released ? 1 : a.model.released > b.model.released ? -1 : a.id < b.id ? -1 : 1,
       ),
   ];
-  const claims: SiteClaim[] = ledger.claims.map(({ slug, file, claim }) => ({ slug, file, claim })).sort((a, b) =>
-    a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1,
-  );
+  const claims: SiteClaim[] = ledger.claims
+    .map(({ slug, file, claim }) => ({ slug, file, claim }))
+    .sort((a, b) =>
+      a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1,
+    );
   const summaries = scoreAll(models, claims, codeHash, traceCacheFromEnv(), process.stderr, summarise);
   const byId = new Map(models.map((m) => [m.id, m]));
   const bySlug = new Map(claims.map((c) => [c.slug, c]));

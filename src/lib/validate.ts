@@ -267,8 +267,17 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
   entries(data['appearances']).forEach((appearance, i, all) => {
     const date = appearance['date'];
     const before = i > 0 ? all[i - 1]!['date'] : undefined;
-    if (typeof date === 'string' && typeof before === 'string' && isIsoDate(date) && isIsoDate(before) && date < before) {
-      report.add(['appearances', i, 'date'], `appearances are listed earliest first: ${date} comes before ${before} above it`);
+    if (
+      typeof date === 'string' &&
+      typeof before === 'string' &&
+      isIsoDate(date) &&
+      isIsoDate(before) &&
+      date < before
+    ) {
+      report.add(
+        ['appearances', i, 'date'],
+        `appearances are listed earliest first: ${date} comes before ${before} above it`,
+      );
     }
   });
   if (!result.success || report.problems.length > 0) return { claim: null, problems: report.problems };
@@ -281,7 +290,9 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
       recorded: c.recorded,
       // Present only when written, so that a claim without them keeps the inputHash it had.
       ...(c.claimant ? { claimant: { name: c.claimant.name, url: c.claimant.url ?? null } } : {}),
-      ...(c.appearances && c.appearances.length > 0 ? { appearances: c.appearances.map((a) => ({ url: a.url, date: a.date })) } : {}),
+      ...(c.appearances && c.appearances.length > 0
+        ? { appearances: c.appearances.map((a) => ({ url: a.url, date: a.date })) }
+        : {}),
       note: c.note ?? null,
       sources: c.sources.map((s) => ({ id: s.id, name: s.name, url: s.url ?? null })),
       evidence: c.evidence.map((e) => ({

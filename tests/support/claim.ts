@@ -47,7 +47,11 @@ export interface ClaimSpec {
 export function claim(spec: ClaimSpec = {}): Claim {
   const evidence = (spec.links ?? []).map(link);
   const sourceIds = [...new Set(evidence.map((l) => l.source))];
-  const votes: Vote[] = (spec.votes ?? []).map((v, i) => ({ voter: v.voter ?? `voter-${i + 1}`, reputation: v.reputation, value: v.value }));
+  const votes: Vote[] = (spec.votes ?? []).map((v, i) => ({
+    voter: v.voter ?? `voter-${i + 1}`,
+    reputation: v.reputation,
+    value: v.value,
+  }));
   return {
     statement: 'A test claim.',
     type: spec.type ?? 'factual',

@@ -45,14 +45,20 @@ export function strictModel(patch: ModelPatch = {}): Model {
     ],
     rounding: { mode: 'half-even', weight: '6', probability: '4', coverage: '2' },
     stability: { scales: ['0.7', '1.3'], high: '0.1', medium: '0.25', minGroupsForHigh: '2' },
-    review: { checks: ['primary-source-reviewed', 'opposing-search-done', 'independence-reviewed', 'qualifiers-reviewed'] },
+    review: {
+      checks: ['primary-source-reviewed', 'opposing-search-done', 'independence-reviewed', 'qualifiers-reviewed'],
+    },
     gradient: { floor: '0.1', neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' },
     ...patch,
   };
 }
 
 /** The strict model with one level table widened by extra levels (e.g. an exact factor a test needs). */
-export function withLevels(model: Model, table: 'relevance' | 'observation', levels: Readonly<Record<string, string>>): Model {
+export function withLevels(
+  model: Model,
+  table: 'relevance' | 'observation',
+  levels: Readonly<Record<string, string>>,
+): Model {
   return { ...model, [table]: { ...model[table], ...levels } };
 }
 

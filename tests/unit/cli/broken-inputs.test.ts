@@ -99,7 +99,14 @@ describe('check reports a broken claim file with its file, line and field', () =
       ],
     ],
     ['appearances not earliest first', 'appearances-out-of-order.yaml', [[9, 'appearances[1].date']]],
-    ['a claimant with no name, an appearance with a javascript: URL', 'claimant-javascript-url.yaml', [[6, 'claimant.name'], [8, 'appearances[0].url']]],
+    [
+      'a claimant with no name, an appearance with a javascript: URL',
+      'claimant-javascript-url.yaml',
+      [
+        [6, 'claimant.name'],
+        [8, 'appearances[0].url'],
+      ],
+    ],
   ])('%s (%s)', async (_name, fixture, expected) => {
     const { ws, file } = withClaim(fixture);
     expectProblems(await check(ws), file, expected);

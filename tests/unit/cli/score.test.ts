@@ -4,14 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../../src/cli/check.ts';
 import { scoreCommand } from '../../../src/cli/score.ts';
 import { canonicalJson, hashOf, type Json, type Trace } from '../../../src/engine/index.ts';
-import { FIXTURE_MODELS, FIXTURES, problemLines, runChild, runInProcess, shown, tempDir, workspace } from '../../support/cli.ts';
+import {
+  FIXTURE_MODELS,
+  FIXTURES,
+  problemLines,
+  runChild,
+  runInProcess,
+  shown,
+  tempDir,
+  workspace,
+} from '../../support/cli.ts';
 import { strictModel } from '../../support/model.ts';
 
 const WATER = join(FIXTURES, 'claims', 'water-plant.yaml');
 const SCHOOL = join(FIXTURES, 'claims', 'school-closure.yaml');
 const STRICT_YAML = join(FIXTURE_MODELS, 'ledger-strict@0.1.0.yaml');
 
-const score = (files: string[], model: string, models = FIXTURE_MODELS) => runInProcess((io) => scoreCommand(io, files, { model, models }));
+const score = (files: string[], model: string, models = FIXTURE_MODELS) =>
+  runInProcess((io) => scoreCommand(io, files, { model, models }));
 
 describe('ledger score', () => {
   it('prints one pretty JSON trace for one claim file', async () => {
@@ -19,7 +29,12 @@ describe('ledger score', () => {
     expect(outcome).toMatchObject({ code: 0, stderr: '' });
     const trace = JSON.parse(outcome.stdout) as Trace;
     expect(outcome.stdout).toBe(`${JSON.stringify(trace, null, 2)}\n`);
-    expect(trace).toMatchObject({ traceFormat: 1, claim: 'water-plant', model: 'ledger-strict@0.1.0', configHash: hashOf(strictModel() as unknown as Json) });
+    expect(trace).toMatchObject({
+      traceFormat: 1,
+      claim: 'water-plant',
+      model: 'ledger-strict@0.1.0',
+      configHash: hashOf(strictModel() as unknown as Json),
+    });
     expect(trace.codeHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(trace.links).toEqual([
       { id: 'lab-q1', weight: '1.800000', kept: true, keptLink: null },
@@ -41,7 +56,11 @@ describe('ledger score', () => {
     expect(outcome.code).toBe(0);
     const lines = outcome.stdout.split('\n');
     expect(lines.pop()).toBe('');
-    expect(lines.map((line) => (JSON.parse(line) as Trace).claim)).toEqual(['water-plant', 'school-closure', 'water-plant']);
+    expect(lines.map((line) => (JSON.parse(line) as Trace).claim)).toEqual([
+      'water-plant',
+      'school-closure',
+      'water-plant',
+    ]);
     for (const line of lines) expect(line).toBe(JSON.stringify(JSON.parse(line)));
     expect(lines[2]).toBe(lines[0]);
   });
@@ -87,6 +106,10 @@ describe('ledger check', () => {
     ws.copy(join('claims', 'water-plant.yaml'), join('content', 'claims', 'water-plant.yaml'));
     ws.copy(join('claims', 'school-closure.yaml'), join('content', 'claims', 'school-closure.yaml'));
     const outcome = await runInProcess((io) => checkCommand(io, { content: ws.content, models: ws.models }));
-    expect(outcome).toEqual({ code: 0, stdout: 'ok: 1 models and 2 claims are valid (default model ledger-strict@0.1.0).\n', stderr: '' });
+    expect(outcome).toEqual({
+      code: 0,
+      stdout: 'ok: 1 models and 2 claims are valid (default model ledger-strict@0.1.0).\n',
+      stderr: '',
+    });
   });
 });

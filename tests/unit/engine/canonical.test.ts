@@ -5,32 +5,59 @@ const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 describe('canonical JSON follows RFC 8785 (JCS)', () => {
   it.each<[string, Json, string]>([
-    ['sorts keys and leaves out every space', { b: '1', a: ['x', { d: null, c: true }] }, '{"a":["x",{"c":true,"d":null}],"b":"1"}'],
+    [
+      'sorts keys and leaves out every space',
+      { b: '1', a: ['x', { d: null, c: true }] },
+      '{"a":["x",{"c":true,"d":null}],"b":"1"}',
+    ],
     ['keeps the order of arrays', ['b', 'a', 'c'], '["b","a","c"]'],
     ['writes empty objects and arrays', { a: {}, b: [] }, '{"a":{},"b":[]}'],
     ['writes whole numbers as digits', { n: 42, m: -7, z: 0 }, '{"m":-7,"n":42,"z":0}'],
-    ['sorts keys by code unit, so upper case comes before lower case', { b: '', B: '', a: '', A: '' }, '{"A":"","B":"","a":"","b":""}'],
+    [
+      'sorts keys by code unit, so upper case comes before lower case',
+      { b: '', B: '', a: '', A: '' },
+      '{"A":"","B":"","a":"","b":""}',
+    ],
     ['sorts "10" before "9", as strings', { '9': 'x', '10': 'y' }, '{"10":"y","9":"x"}'],
     // RFC 8785 §3.2.3: keys sorted by their UTF-16 code units, so U+1F600 (a surrogate pair
     // starting 0xD83D) sorts before U+FB33, although its code point is larger.
     [
       "sorts non-ASCII keys by UTF-16 code units (RFC 8785's own example)",
-      { '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', '1': 'One', '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis' },
+      {
+        '\u20ac': 'Euro Sign',
+        '\r': 'Carriage Return',
+        '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+        '1': 'One',
+        '\ud83d\ude00': 'Emoji: Grinning Face',
+        '\u0080': 'Control',
+        '\u00f6': 'Latin Small Letter O With Diaeresis',
+      },
       '{"\\r":"Carriage Return","1":"One","\u0080":"Control","\u00f6":"Latin Small Letter O With Diaeresis","\u20ac":"Euro Sign","\ud83d\ude00":"Emoji: Grinning Face","\ufb33":"Hebrew Letter Dalet With Dagesh"}',
     ],
     // RFC 8785 §3.2.2.2's string example: only the characters JSON requires are escaped, control
     // characters without a short form as lower-case \u00xx, and "/" and non-ASCII left as they are.
-    ['escapes strings as RFC 8785 does', { s: '\u20ac$\u000F\u000aA\'\u0042\u0022\u005c\\"/' }, '{"s":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}'],
+    [
+      'escapes strings as RFC 8785 does',
+      { s: '\u20ac$\u000F\u000aA\'\u0042\u0022\u005c\\"/' },
+      '{"s":"\u20ac$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
+    ],
     ['uses the short escapes for backspace, tab, form feed and carriage return', '\b\t\f\r', '"\\b\\t\\f\\r"'],
     ['leaves line and paragraph separators unescaped', '\u2028\u2029', '"\u2028\u2029"'],
-    ['sorts keys of nested objects too', { z: { y: '1', x: '2' }, a: [{ b: '', a: '' }] }, '{"a":[{"a":"","b":""}],"z":{"x":"2","y":"1"}}'],
+    [
+      'sorts keys of nested objects too',
+      { z: { y: '1', x: '2' }, a: [{ b: '', a: '' }] },
+      '{"a":[{"a":"","b":""}],"z":{"x":"2","y":"1"}}',
+    ],
   ])('%s', (_name, value, expected) => {
     expect(canonicalJson(value)).toBe(expected);
   });
 
-  it.each([0.5, 1e21, Number.MAX_SAFE_INTEGER + 1, Number.NaN])('refuses %s, which is not a safe whole number (model numbers are strings)', (n) => {
-    expect(() => canonicalJson({ n })).toThrow(/whole numbers/);
-  });
+  it.each([0.5, 1e21, Number.MAX_SAFE_INTEGER + 1, Number.NaN])(
+    'refuses %s, which is not a safe whole number (model numbers are strings)',
+    (n) => {
+      expect(() => canonicalJson({ n })).toThrow(/whole numbers/);
+    },
+  );
 
   it('gives the same text whatever order the keys were inserted in', () => {
     const a = { name: 'x', version: '1.0.0', priors: { factual: '0.5', causal: '0.3' } };

@@ -12,11 +12,25 @@ describe('step 9: review coverage counts declared checks done by someone other t
     ['one check by a reviewer counts', [review('primary-source-reviewed', 'm.ito')], 1, '0.25'],
     ["the author's own check is not counted", [review('primary-source-reviewed', 'author')], 0, '0.00'],
     ['a check the model does not declare is not counted', [review('spelling-checked', 'm.ito')], 0, '0.00'],
-    ['a check done twice is counted once', [review('primary-source-reviewed', 'm.ito'), review('primary-source-reviewed', 'j.berg')], 1, '0.25'],
-    ['a check by the author and by a reviewer counts', [review('opposing-search-done', 'author'), review('opposing-search-done', 'j.berg')], 1, '0.25'],
+    [
+      'a check done twice is counted once',
+      [review('primary-source-reviewed', 'm.ito'), review('primary-source-reviewed', 'j.berg')],
+      1,
+      '0.25',
+    ],
+    [
+      'a check by the author and by a reviewer counts',
+      [review('opposing-search-done', 'author'), review('opposing-search-done', 'j.berg')],
+      1,
+      '0.25',
+    ],
     [
       'three different checks are 3 of 4',
-      [review('primary-source-reviewed', 'm.ito'), review('opposing-search-done', 'm.ito'), review('independence-reviewed', 'j.berg')],
+      [
+        review('primary-source-reviewed', 'm.ito'),
+        review('opposing-search-done', 'm.ito'),
+        review('independence-reviewed', 'j.berg'),
+      ],
       3,
       '0.75',
     ],
@@ -33,13 +47,23 @@ describe('step 9: review coverage counts declared checks done by someone other t
     ],
   ])('%s', (_name, reviews, done, value) => {
     const working = coverage(strict, claim({ reviews }));
-    expect({ done: working.done, declared: working.declared, value: working.value }).toEqual({ done, declared: 4, value });
+    expect({ done: working.done, declared: working.declared, value: working.value }).toEqual({
+      done,
+      declared: 4,
+      value,
+    });
   });
 
   it('shows every review with why it does or does not count', () => {
     const working = coverage(
       strict,
-      claim({ reviews: [review('primary-source-reviewed', 'author'), review('spelling-checked', 'm.ito'), review('qualifiers-reviewed', 'm.ito')] }),
+      claim({
+        reviews: [
+          review('primary-source-reviewed', 'author'),
+          review('spelling-checked', 'm.ito'),
+          review('qualifiers-reviewed', 'm.ito'),
+        ],
+      }),
     );
     expect(working.reviews.map((r) => [r.check, r.by, r.status])).toEqual([
       ['primary-source-reviewed', 'author', 'by-author'],
@@ -71,7 +95,10 @@ describe('step 9: review coverage counts declared checks done by someone other t
   });
 
   it('reports coverage even for claims that are not scored', () => {
-    const trace = scoreOf(strictModel(), claim({ type: 'prediction', reviews: [review('primary-source-reviewed', 'm.ito')] }));
+    const trace = scoreOf(
+      strictModel(),
+      claim({ type: 'prediction', reviews: [review('primary-source-reviewed', 'm.ito')] }),
+    );
     expect(trace.result.coverage).toEqual({ done: 1, declared: 4, value: '0.25' });
   });
 });

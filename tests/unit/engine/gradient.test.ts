@@ -108,7 +108,10 @@ describe('consensus thresholds are inclusive', () => {
 
   it('puts the gradient beside the evidence score, never into it', () => {
     const withoutVotes = scoreOf(strictModel(), claim({ links: [{ id: 'a' }] }));
-    const withVotes = scoreOf(strictModel(), claim({ links: [{ id: 'a' }], votes: [{ reputation: '800', value: '0' }] }));
+    const withVotes = scoreOf(
+      strictModel(),
+      claim({ links: [{ id: 'a' }], votes: [{ reputation: '800', value: '0' }] }),
+    );
     expect(withVotes.result.probability).toBe(withoutVotes.result.probability);
     expect(withVotes.result.gradient).toEqual({ value: '0.0000', status: 'consensus-false' });
     expect(withoutVotes.result.gradient).toEqual({ value: '0.5000', status: 'no-votes' });

@@ -6,7 +6,8 @@ import { scoreOf } from '../../support/score.ts';
 
 type Row = readonly [id: string, source: string, direction: Direction, weight: string];
 
-const weighed = (rows: readonly Row[]) => rows.map(([id, source, direction, weight]) => ({ id, source, direction, weight: dec(weight) }));
+const weighed = (rows: readonly Row[]) =>
+  rows.map(([id, source, direction, weight]) => ({ id, source, direction, weight: dec(weight) }));
 
 /** The link each link depends on (null when it is kept), by id. */
 const keptLinks = (rows: readonly Row[], strategy: IndependenceStrategy) =>
@@ -16,33 +17,62 @@ describe('step 3, strongest-per-group-and-direction', () => {
   it.each<[string, Row[], Record<string, string | null>]>([
     [
       'keeps the strongest link of a group and names it beside the others',
-      [['a', 's', 'supports', '0.5'], ['b', 's', 'supports', '0.9'], ['c', 's', 'supports', '0.7']],
+      [
+        ['a', 's', 'supports', '0.5'],
+        ['b', 's', 'supports', '0.9'],
+        ['c', 's', 'supports', '0.7'],
+      ],
       { a: 'b', b: null, c: 'b' },
     ],
-    ['keeps the first in file order when two links tie', [['a', 's', 'supports', '0.9'], ['b', 's', 'supports', '0.9']], { a: null, b: 'a' }],
+    [
+      'keeps the first in file order when two links tie',
+      [
+        ['a', 's', 'supports', '0.9'],
+        ['b', 's', 'supports', '0.9'],
+      ],
+      { a: null, b: 'a' },
+    ],
     [
       'keeps the first of the tied strongest links, not the first link of the group',
-      [['a', 's', 'supports', '0.5'], ['b', 's', 'supports', '0.9'], ['c', 's', 'supports', '0.9']],
+      [
+        ['a', 's', 'supports', '0.5'],
+        ['b', 's', 'supports', '0.9'],
+        ['c', 's', 'supports', '0.9'],
+      ],
       { a: 'b', b: null, c: 'b' },
     ],
     [
       'treats opposite directions of one source as separate groups',
-      [['a', 's', 'supports', '0.9'], ['b', 's', 'opposes', '0.5'], ['c', 's', 'opposes', '0.7']],
+      [
+        ['a', 's', 'supports', '0.9'],
+        ['b', 's', 'opposes', '0.5'],
+        ['c', 's', 'opposes', '0.7'],
+      ],
       { a: null, b: 'c', c: null },
     ],
     [
       'treats different sources as separate groups',
-      [['a', 's', 'supports', '0.9'], ['b', 't', 'supports', '0.5']],
+      [
+        ['a', 's', 'supports', '0.9'],
+        ['b', 't', 'supports', '0.5'],
+      ],
       { a: null, b: null },
     ],
     [
       'keeps a link of weight 0 when its group has nothing stronger',
-      [['a', 's', 'supports', '0'], ['b', 's', 'supports', '0']],
+      [
+        ['a', 's', 'supports', '0'],
+        ['b', 's', 'supports', '0'],
+      ],
       { a: null, b: 'a' },
     ],
     [
       'groups links of one source that are not next to each other in the file',
-      [['a', 's', 'supports', '0.2'], ['b', 't', 'supports', '1'], ['c', 's', 'supports', '0.3']],
+      [
+        ['a', 's', 'supports', '0.2'],
+        ['b', 't', 'supports', '1'],
+        ['c', 's', 'supports', '0.3'],
+      ],
       { a: 'c', b: null, c: null },
     ],
   ])('%s', (_name, rows, expected) => {
@@ -50,7 +80,12 @@ describe('step 3, strongest-per-group-and-direction', () => {
   });
 
   it('lists the groups in order of first appearance, each with its links in file order', () => {
-    const rows: Row[] = [['a', 's', 'supports', '0.2'], ['b', 't', 'opposes', '1'], ['c', 's', 'supports', '0.3'], ['d', 's', 'opposes', '0.1']];
+    const rows: Row[] = [
+      ['a', 's', 'supports', '0.2'],
+      ['b', 't', 'opposes', '1'],
+      ['c', 's', 'supports', '0.3'],
+      ['d', 's', 'opposes', '0.1'],
+    ];
     expect(independence(weighed(rows), 'strongest-per-group-and-direction').groups).toEqual([
       { source: 's', direction: 'supports', links: ['a', 'c'], kept: ['c'] },
       { source: 't', direction: 'opposes', links: ['b'], kept: ['b'] },
@@ -61,8 +96,21 @@ describe('step 3, strongest-per-group-and-direction', () => {
 
 describe('step 3, count-every-link', () => {
   it.each<[string, Row[]]>([
-    ['keeps every link of one group', [['a', 's', 'supports', '0.5'], ['b', 's', 'supports', '0.9'], ['c', 's', 'supports', '0.9']]],
-    ['keeps every link of both directions', [['a', 's', 'supports', '0.5'], ['b', 's', 'opposes', '0.9']]],
+    [
+      'keeps every link of one group',
+      [
+        ['a', 's', 'supports', '0.5'],
+        ['b', 's', 'supports', '0.9'],
+        ['c', 's', 'supports', '0.9'],
+      ],
+    ],
+    [
+      'keeps every link of both directions',
+      [
+        ['a', 's', 'supports', '0.5'],
+        ['b', 's', 'opposes', '0.9'],
+      ],
+    ],
   ])('%s', (_name, rows) => {
     const kept = keptLinks(rows, 'count-every-link');
     expect(kept).toEqual(Object.fromEntries(rows.map(([id]) => [id, null])));
@@ -86,7 +134,12 @@ describe('independence in the trace', () => {
       { id: 'repeat', weight: '1.800000', kept: false, keptLink: 'original' },
     ]);
     expect(trace.result.posteriorLogOdds).toBe('1.800000');
-    expect(trace.working.sum).toEqual({ supporting: '1.800000', opposing: '0.000000', kept: '1.800000', posteriorLogOdds: '1.800000' });
+    expect(trace.working.sum).toEqual({
+      supporting: '1.800000',
+      opposing: '0.000000',
+      kept: '1.800000',
+      posteriorLogOdds: '1.800000',
+    });
   });
 
   it('counts every link under count-every-link', () => {

@@ -8,26 +8,66 @@ const strict = rulesOf(strictModel());
 describe('step 2: a link weight is the product of its five factors, rounded to the weight places', () => {
   it.each<[string, LinkSpec, string]>([
     ['bears directly, a measurement, no steps', { id: 'a' }, '1.000000'],
-    ['states outright, an official record, verified', { id: 'a', relevance: 'states-outright', observation: 'official-record', authenticity: 'verified' }, '1.800000'],
-    ['touches the subject, a document, one step', { id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 }, '0.204000'],
+    [
+      'states outright, an official record, verified',
+      { id: 'a', relevance: 'states-outright', observation: 'official-record', authenticity: 'verified' },
+      '1.800000',
+    ],
+    [
+      'touches the subject, a document, one step',
+      { id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 },
+      '0.204000',
+    ],
     ['a second-hand report three steps away', { id: 'a', observation: 'second-hand-report', steps: 3 }, '0.192500'],
     ['a rumour that states it outright', { id: 'a', relevance: 'states-outright', observation: 'rumour' }, '0.200000'],
     ['seed 000: two steps of interpretation on a measurement that bears directly', { id: 'a', steps: 2 }, '0.700000'],
-    ['a context-only passage, however good the source', { id: 'a', relevance: 'context-only', observation: 'measurement', authenticity: 'verified' }, '0.000000'],
-    ["a model's output, however relevant", { id: 'a', relevance: 'states-outright', observation: 'model-output' }, '0.000000'],
-    ['doubted authenticity halves the weight', { id: 'a', relevance: 'states-outright', authenticity: 'doubted' }, '1.000000'],
-    ['doubted extraction halves the weight', { id: 'a', relevance: 'states-outright', extraction: 'doubted' }, '1.000000'],
-    ['doubted twice quarters the weight', { id: 'a', relevance: 'states-outright', authenticity: 'doubted', extraction: 'doubted' }, '0.500000'],
-    ['refuted authenticity zeroes the weight', { id: 'a', relevance: 'states-outright', authenticity: 'refuted' }, '0.000000'],
-    ['refuted extraction zeroes the weight', { id: 'a', relevance: 'states-outright', extraction: 'refuted' }, '0.000000'],
-    ['verified is not rewarded over unverified', { id: 'a', authenticity: 'verified', extraction: 'verified' }, '1.000000'],
+    [
+      'a context-only passage, however good the source',
+      { id: 'a', relevance: 'context-only', observation: 'measurement', authenticity: 'verified' },
+      '0.000000',
+    ],
+    [
+      "a model's output, however relevant",
+      { id: 'a', relevance: 'states-outright', observation: 'model-output' },
+      '0.000000',
+    ],
+    [
+      'doubted authenticity halves the weight',
+      { id: 'a', relevance: 'states-outright', authenticity: 'doubted' },
+      '1.000000',
+    ],
+    [
+      'doubted extraction halves the weight',
+      { id: 'a', relevance: 'states-outright', extraction: 'doubted' },
+      '1.000000',
+    ],
+    [
+      'doubted twice quarters the weight',
+      { id: 'a', relevance: 'states-outright', authenticity: 'doubted', extraction: 'doubted' },
+      '0.500000',
+    ],
+    [
+      'refuted authenticity zeroes the weight',
+      { id: 'a', relevance: 'states-outright', authenticity: 'refuted' },
+      '0.000000',
+    ],
+    [
+      'refuted extraction zeroes the weight',
+      { id: 'a', relevance: 'states-outright', extraction: 'refuted' },
+      '0.000000',
+    ],
+    [
+      'verified is not rewarded over unverified',
+      { id: 'a', authenticity: 'verified', extraction: 'verified' },
+      '1.000000',
+    ],
     ['seven steps take the factor to the floor of 0', { id: 'a', relevance: 'states-outright', steps: 7 }, '0.000000'],
   ])('%s gives %s', (_name, spec, weight) => {
     const result = linkWeight(strict, link(spec));
     expect(result.working.weight).toBe(weight);
   });
 
-  it('shows seed 000\'s interpretation factor for two steps as 0.7 exactly (1 − 0.15 × 2)', () => {
+  it("shows seed 000's interpretation factor for two steps as 0.7 exactly (1 − 0.15 × 2)", () => {
     const { working } = linkWeight(strict, link({ id: 'a', steps: 2 }));
     expect(working.interpretation).toEqual({ steps: '2', raw: '0.7', factor: '0.7' });
     expect(working.product).toBe('0.7');
@@ -36,7 +76,14 @@ describe('step 2: a link weight is the product of its five factors, rounded to t
   it('writes every factor of the working exactly, with the level it was given', () => {
     const { working } = linkWeight(
       strict,
-      link({ id: 'a', relevance: 'touches-subject', observation: 'second-hand-report', steps: 1, authenticity: 'doubted', extraction: 'verified' }),
+      link({
+        id: 'a',
+        relevance: 'touches-subject',
+        observation: 'second-hand-report',
+        steps: 1,
+        authenticity: 'doubted',
+        extraction: 'verified',
+      }),
     );
     expect(working).toEqual({
       relevance: { level: 'touches-subject', factor: '0.3' },
@@ -70,7 +117,11 @@ describe('the interpretation factor is max(floor, 1 − stepCost × steps)', () 
 
 describe('a link weight is rounded with the model’s rounding mode', () => {
   // 0.1234565 is exactly halfway between 0.123456 and 0.123457 at six places.
-  const base = withLevels(strictModel(), 'relevance', { tie: '0.1234565', 'odd-tie': '0.1234575', 'past-tie': '0.12345651' });
+  const base = withLevels(strictModel(), 'relevance', {
+    tie: '0.1234565',
+    'odd-tie': '0.1234575',
+    'past-tie': '0.12345651',
+  });
   it.each<[string, 'half-even' | 'half-up', string]>([
     ['tie', 'half-even', '0.123456'],
     ['tie', 'half-up', '0.123457'],
@@ -92,7 +143,10 @@ describe('a link weight is rounded with the model’s rounding mode', () => {
     ['8', '0.20400000'],
   ])('at %s weight places, 0.3 × 0.8 × 0.85 is written as %s', (places, weight) => {
     const rules = rulesOf(withRounding(strictModel(), { weight: places }));
-    const { working } = linkWeight(rules, link({ id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 }));
+    const { working } = linkWeight(
+      rules,
+      link({ id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 }),
+    );
     expect(working.weight).toBe(weight);
   });
 });

@@ -30,7 +30,10 @@ describe('step 5: the prior as log-odds, round_w(ln(p / (1 − p)))', () => {
   });
 
   it('rounds the prior log-odds to the model’s weight places', () => {
-    const trace = scoreOf(withRounding(strictModel(), { weight: '3' }), claim({ type: 'causal', links: [{ id: 'a' }] }));
+    const trace = scoreOf(
+      withRounding(strictModel(), { weight: '3' }),
+      claim({ type: 'causal', links: [{ id: 'a' }] }),
+    );
     expect(trace.working.prior?.logOdds).toBe('-0.847');
     expect(trace.result.posteriorLogOdds).toBe('0.153');
   });

@@ -22,8 +22,14 @@ describe('step 7: the probability is round_p(1 / (1 + e^(−x)))', () => {
   });
 
   it('keeps the un-rounded logistic value in the working beside the rounded one', () => {
-    const trace = scoreOf(strictModel(), claim({ links: [{ id: 'a', relevance: 'states-outright', observation: 'official-record' }] }));
-    expect(trace.working.probability).toEqual({ logistic: '0.8581489350995122104057218915290474315875', rounded: '0.8581' });
+    const trace = scoreOf(
+      strictModel(),
+      claim({ links: [{ id: 'a', relevance: 'states-outright', observation: 'official-record' }] }),
+    );
+    expect(trace.working.probability).toEqual({
+      logistic: '0.8581489350995122104057218915290474315875',
+      rounded: '0.8581',
+    });
     expect(trace.result.probability).toBe('0.8581');
   });
 });
@@ -48,7 +54,12 @@ describe('rounding modes on exact ties', () => {
 
   // Supporting and opposing links of equal weight from different sources make x = 0 exactly, so
   // the logistic value is exactly 0.5: a tie at 0 probability places.
-  const balanced = claim({ links: [{ id: 'for', source: 'a' }, { id: 'against', source: 'b', direction: 'opposes' }] });
+  const balanced = claim({
+    links: [
+      { id: 'for', source: 'a' },
+      { id: 'against', source: 'b', direction: 'opposes' },
+    ],
+  });
   it.each([
     ['half-even', '0', 'very-unlikely'],
     ['half-up', '1', 'very-likely'],
@@ -92,6 +103,10 @@ describe('the logistic step at the limits of 40 significant digits', () => {
     const trace = scoreOf(strictModel({ independence: 'count-every-link' }), claim({ links }));
     expect(trace.result.posteriorLogOdds).toBe('100.000000');
     expect(trace.working.probability).toEqual({ logistic: '1', rounded: '1.0000' });
-    expect(trace.result).toMatchObject({ probability: '1.0000', state: 'very-likely', stability: { spread: '0.0000', level: 'medium' } });
+    expect(trace.result).toMatchObject({
+      probability: '1.0000',
+      state: 'very-likely',
+      stability: { spread: '0.0000', level: 'medium' },
+    });
   });
 });

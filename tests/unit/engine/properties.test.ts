@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Decimal, linkWeight, rulesOf, type Claim, type EvidenceLink, type Model, type Trace } from '../../../src/engine/index.ts';
+import {
+  Decimal,
+  linkWeight,
+  rulesOf,
+  type Claim,
+  type EvidenceLink,
+  type Model,
+  type Trace,
+} from '../../../src/engine/index.ts';
 import { loadModels } from '../../../src/lib/load.ts';
 import { claim as buildClaim, link as buildLink, type LinkSpec } from '../../support/claim.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
@@ -19,7 +27,8 @@ function linkSpec(model: Model, direction?: 'supports' | 'opposes'): fc.Arbitrar
   const levels = (table: Readonly<Record<string, string>>) => fc.constantFrom(...Object.keys(table));
   return fc.record({
     source: fc.constantFrom(...SOURCES),
-    direction: direction === undefined ? fc.constantFrom('supports' as const, 'opposes' as const) : fc.constant(direction),
+    direction:
+      direction === undefined ? fc.constantFrom('supports' as const, 'opposes' as const) : fc.constant(direction),
     relevance: levels(model.relevance),
     observation: levels(model.observation),
     steps: fc.integer({ min: 0, max: 8 }),
@@ -31,7 +40,10 @@ function linkSpec(model: Model, direction?: 'supports' | 'opposes'): fc.Arbitrar
 /** A claim of a type the model scores, with up to `max` links named l0, l1, … */
 function claimOf(model: Model, max = 8): fc.Arbitrary<Claim> {
   return fc
-    .record({ type: fc.constantFrom(...Object.keys(model.priors)), links: fc.array(linkSpec(model), { maxLength: max }) })
+    .record({
+      type: fc.constantFrom(...Object.keys(model.priors)),
+      links: fc.array(linkSpec(model), { maxLength: max }),
+    })
     .map(({ type, links }) => buildClaim({ type, links: links.map((spec, i) => ({ ...spec, id: `l${i}` })) }));
 }
 
@@ -44,7 +56,8 @@ const weightOf = (model: Model, l: EvidenceLink): Decimal => linkWeight(rulesOf(
 /** Ids of links whose group's largest weight is held by more than one link (a tie). */
 function tiedGroups(model: Model, claim: Claim): Set<string> {
   const groups = new Map<string, EvidenceLink[]>();
-  for (const l of claim.evidence) groups.set(`${l.source}/${l.direction}`, [...(groups.get(`${l.source}/${l.direction}`) ?? []), l]);
+  for (const l of claim.evidence)
+    groups.set(`${l.source}/${l.direction}`, [...(groups.get(`${l.source}/${l.direction}`) ?? []), l]);
   const tied = new Set<string>();
   for (const members of groups.values()) {
     const weights = members.map((l) => weightOf(model, l));
@@ -64,8 +77,14 @@ describe('properties of the engine', () => {
           fc.tuple(
             fc.constant(model),
             fc.constant(claim),
-            fc.shuffledSubarray([...claim.evidence], { minLength: claim.evidence.length, maxLength: claim.evidence.length }),
-            fc.shuffledSubarray([...claim.sources], { minLength: claim.sources.length, maxLength: claim.sources.length }),
+            fc.shuffledSubarray([...claim.evidence], {
+              minLength: claim.evidence.length,
+              maxLength: claim.evidence.length,
+            }),
+            fc.shuffledSubarray([...claim.sources], {
+              minLength: claim.sources.length,
+              maxLength: claim.sources.length,
+            }),
           ),
         ),
         ([model, claim, evidence, sources]) => {
@@ -77,7 +96,12 @@ describe('properties of the engine', () => {
           for (const l of before.links) {
             expect(links.get(l.id)?.weight).toBe(l.weight);
             // With a tie, "first in file order" may rightly keep another link of equal weight.
-            if (!tied.has(l.id)) expect({ id: l.id, kept: links.get(l.id)?.kept, keptLink: links.get(l.id)?.keptLink }).toEqual({ id: l.id, kept: l.kept, keptLink: l.keptLink });
+            if (!tied.has(l.id))
+              expect({ id: l.id, kept: links.get(l.id)?.kept, keptLink: links.get(l.id)?.keptLink }).toEqual({
+                id: l.id,
+                kept: l.kept,
+                keptLink: l.keptLink,
+              });
           }
         },
       ),
@@ -125,16 +149,27 @@ describe('properties of the engine', () => {
     fc.assert(
       fc.property(
         modelAndClaim(allModels).chain(([model, claim]) =>
-          fc.tuple(fc.constant(model), fc.constant(claim), linkSpec(model, direction), fc.nat({ max: claim.evidence.length })),
+          fc.tuple(
+            fc.constant(model),
+            fc.constant(claim),
+            linkSpec(model, direction),
+            fc.nat({ max: claim.evidence.length }),
+          ),
         ),
         ([model, claim, spec, at]) => {
           const before = scoreOf(model, claim);
           fc.pre(before.result.probability !== null);
-          const evidence = [...claim.evidence.slice(0, at), buildLink({ ...spec, id: 'extra' }), ...claim.evidence.slice(at)];
+          const evidence = [
+            ...claim.evidence.slice(0, at),
+            buildLink({ ...spec, id: 'extra' }),
+            ...claim.evidence.slice(at),
+          ];
           const after = scoreOf(model, { ...claim, evidence });
           expect(after.result.probability).not.toBeNull();
           expect(holds(new Decimal(after.result.probability!), new Decimal(before.result.probability))).toBe(true);
-          expect(holds(new Decimal(after.working.probability!.logistic), new Decimal(before.working.probability!.logistic))).toBe(true);
+          expect(
+            holds(new Decimal(after.working.probability!.logistic), new Decimal(before.working.probability!.logistic)),
+          ).toBe(true);
         },
       ),
       { numRuns: 150 },
@@ -146,9 +181,21 @@ describe('properties of the engine', () => {
     // can no longer tell 1 / (1 + e^(−x)) from 1; below that the logistic value is strictly under 1.
     const model = counting[0]!;
     const strong = fc
-      .record({ n: fc.integer({ min: 1, max: 60 }), direction: fc.constantFrom('supports' as const, 'opposes' as const), type: fc.constantFrom(...Object.keys(model.priors)) })
+      .record({
+        n: fc.integer({ min: 1, max: 60 }),
+        direction: fc.constantFrom('supports' as const, 'opposes' as const),
+        type: fc.constantFrom(...Object.keys(model.priors)),
+      })
       .map(({ n, direction, type }) =>
-        buildClaim({ type, links: Array.from({ length: n }, (_, i) => ({ id: `l${i}`, direction, relevance: 'states-outright', source: `s${i % 3}` })) }),
+        buildClaim({
+          type,
+          links: Array.from({ length: n }, (_, i) => ({
+            id: `l${i}`,
+            direction,
+            relevance: 'states-outright',
+            source: `s${i % 3}`,
+          })),
+        }),
       );
     fc.assert(
       fc.property(fc.oneof(claimOf(model, 60), strong), (claim) => {
@@ -180,7 +227,10 @@ describe('properties of the engine', () => {
           fc.constantFrom(...Object.keys(model.priors)),
           fc.array(linkSpec(model), { minLength: 1, maxLength: 6 }),
           (type, specs) => {
-            const claim = buildClaim({ type, links: specs.map((spec, i) => ({ ...spec, id: `l${i}`, relevance: 'context-only' })) });
+            const claim = buildClaim({
+              type,
+              links: specs.map((spec, i) => ({ ...spec, id: `l${i}`, relevance: 'context-only' })),
+            });
             const trace = scoreOf(model, claim);
             expect(trace.result.state, id).toBe('insufficient-evidence');
             expect(trace.result.probability).toBeNull();

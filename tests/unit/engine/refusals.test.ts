@@ -26,9 +26,19 @@ describe('step 1: a type the model does not score is not applicable', () => {
   });
 
   it('still weighs the links and shows them, with no prior and no sum', () => {
-    const trace = scoreOf(strictModel(), claim({ type: 'prediction', links: [{ id: 'a', relevance: 'states-outright' }] }));
+    const trace = scoreOf(
+      strictModel(),
+      claim({ type: 'prediction', links: [{ id: 'a', relevance: 'states-outright' }] }),
+    );
     expect(trace.links).toEqual([{ id: 'a', weight: '2.000000', kept: true, keptLink: null }]);
-    expect(trace.working).toMatchObject({ applicable: false, prior: null, sum: null, probability: null, state: null, stability: null });
+    expect(trace.working).toMatchObject({
+      applicable: false,
+      prior: null,
+      sum: null,
+      probability: null,
+      state: null,
+      stability: null,
+    });
   });
 
   it('is not applicable before it is insufficient: an unscored type with no evidence is refused for its type', () => {
@@ -39,9 +49,25 @@ describe('step 1: a type the model does not score is not applicable', () => {
 describe('step 4: no kept link with a weight above 0 is insufficient evidence', () => {
   it.each<[string, ClaimSpec]>([
     ['no evidence at all', {}],
-    ['only context-only links', { links: [{ id: 'a', relevance: 'context-only' }, { id: 'b', relevance: 'context-only', source: 't', direction: 'opposes' }] }],
+    [
+      'only context-only links',
+      {
+        links: [
+          { id: 'a', relevance: 'context-only' },
+          { id: 'b', relevance: 'context-only', source: 't', direction: 'opposes' },
+        ],
+      },
+    ],
     ["only a model's output", { links: [{ id: 'a', relevance: 'states-outright', observation: 'model-output' }] }],
-    ['only refuted links', { links: [{ id: 'a', authenticity: 'refuted' }, { id: 'b', source: 't', extraction: 'refuted' }] }],
+    [
+      'only refuted links',
+      {
+        links: [
+          { id: 'a', authenticity: 'refuted' },
+          { id: 'b', source: 't', extraction: 'refuted' },
+        ],
+      },
+    ],
     ['links worn to nothing by interpretation', { links: [{ id: 'a', steps: 7 }] }],
     ['a causal claim with nothing that counts', { type: 'causal', links: [{ id: 'a', relevance: 'context-only' }] }],
   ])('%s', (_name, spec) => {
@@ -60,13 +86,24 @@ describe('step 4: no kept link with a weight above 0 is insufficient evidence', 
   });
 
   it('writes an opposing link of weight 0 as 0.000000, never as a negative zero', () => {
-    const trace = scoreOf(strictModel(), claim({ links: [{ id: 'a', direction: 'opposes', relevance: 'context-only' }] }));
+    const trace = scoreOf(
+      strictModel(),
+      claim({ links: [{ id: 'a', direction: 'opposes', relevance: 'context-only' }] }),
+    );
     expect(trace.links[0]?.weight).toBe('0.000000');
     expect(trace.working.links[0]?.signedWeight).toBe('0.000000');
   });
 
   it('is scored as soon as one link counts, even if supports and opposes cancel out', () => {
-    const trace = scoreOf(strictModel(), claim({ links: [{ id: 'a', source: 's' }, { id: 'b', source: 't', direction: 'opposes' }] }));
+    const trace = scoreOf(
+      strictModel(),
+      claim({
+        links: [
+          { id: 'a', source: 's' },
+          { id: 'b', source: 't', direction: 'opposes' },
+        ],
+      }),
+    );
     expect(trace.result.state).toBe('uncertain');
     expect(trace.result.probability).toBe('0.5000');
     expect(trace.result.posteriorLogOdds).toBe('0.000000');
@@ -74,7 +111,10 @@ describe('step 4: no kept link with a weight above 0 is insufficient evidence', 
   });
 
   it('scores a claim whose only counting link opposes it', () => {
-    const trace = scoreOf(strictModel(), claim({ links: [{ id: 'a', direction: 'opposes', relevance: 'states-outright' }] }));
+    const trace = scoreOf(
+      strictModel(),
+      claim({ links: [{ id: 'a', direction: 'opposes', relevance: 'states-outright' }] }),
+    );
     expect(trace.result.probability).toBe('0.1192');
     expect(trace.result.state).toBe('unlikely');
   });

@@ -23,7 +23,11 @@ describe('step 7: the state is the last entry whose from is at most the rounded 
   });
 
   // ln(0.7 / 0.3) = 0.8472978…; a single link of exactly these weights moves an even prior to:
-  const model = withLevels(strictModel(), 'relevance', { 'to-0.7': '0.847298', 'just-under': '0.8472', 'under': '0.847' });
+  const model = withLevels(strictModel(), 'relevance', {
+    'to-0.7': '0.847298',
+    'just-under': '0.8472',
+    under: '0.847',
+  });
   it.each([
     ['to-0.7', '0.7000', 'likely'],
     // 0.69998 rounds to 0.7000: the state is read from the rounded probability.

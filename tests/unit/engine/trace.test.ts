@@ -6,11 +6,28 @@ import { scoreOf, TEST_CODE_HASH } from '../../support/score.ts';
 
 const rich = claim({
   links: [
-    { id: 'lab-q1', source: 'city-lab', relevance: 'states-outright', observation: 'official-record', authenticity: 'verified' },
+    {
+      id: 'lab-q1',
+      source: 'city-lab',
+      relevance: 'states-outright',
+      observation: 'official-record',
+      authenticity: 'verified',
+    },
     { id: 'lab-q2', source: 'city-lab', relevance: 'bears-directly', observation: 'official-record' },
-    { id: 'resident', source: 'resident', direction: 'opposes', relevance: 'touches-subject', observation: 'first-hand-account', steps: 1 },
+    {
+      id: 'resident',
+      source: 'resident',
+      direction: 'opposes',
+      relevance: 'touches-subject',
+      observation: 'first-hand-account',
+      steps: 1,
+    },
   ],
-  reviews: [review('primary-source-reviewed', 'm.ito'), review('opposing-search-done', 'j.berg'), review('independence-reviewed', 'm.ito')],
+  reviews: [
+    review('primary-source-reviewed', 'm.ito'),
+    review('opposing-search-done', 'j.berg'),
+    review('independence-reviewed', 'm.ito'),
+  ],
   votes: [
     { reputation: '800', value: '0.9' },
     { reputation: '200', value: '0.8' },
@@ -24,7 +41,18 @@ describe('the trace has exactly the top-level shape DESIGN §5 fixes', () => {
   const trace = scoreOf(strictModel(), rich, 'eastbrook-lead-limit');
 
   it('has the published fields in order, then the input and the working', () => {
-    expect(Object.keys(trace)).toEqual(['traceFormat', 'claim', 'model', 'configHash', 'inputHash', 'codeHash', 'links', 'result', 'input', 'working']);
+    expect(Object.keys(trace)).toEqual([
+      'traceFormat',
+      'claim',
+      'model',
+      'configHash',
+      'inputHash',
+      'codeHash',
+      'links',
+      'result',
+      'input',
+      'working',
+    ]);
     expect(trace.traceFormat).toBe(TRACE_FORMAT);
     expect(trace.traceFormat).toBe(1);
     expect(trace.claim).toBe('eastbrook-lead-limit');
@@ -41,7 +69,15 @@ describe('the trace has exactly the top-level shape DESIGN §5 fixes', () => {
   });
 
   it('gives the result exactly the keys and values of the example', () => {
-    expect(Object.keys(trace.result)).toEqual(['state', 'probability', 'posteriorLogOdds', 'reason', 'stability', 'coverage', 'gradient']);
+    expect(Object.keys(trace.result)).toEqual([
+      'state',
+      'probability',
+      'posteriorLogOdds',
+      'reason',
+      'stability',
+      'coverage',
+      'gradient',
+    ]);
     expect(trace.result).toEqual({
       state: 'likely',
       probability: '0.8385',
@@ -95,7 +131,17 @@ describe('every decimal of a trace has the places its rounding declares', () => 
   });
 
   it('never writes a decimal in exponent notation', () => {
-    const tiny = scoreOf(strictModel(), claim({ links: Array.from({ length: 30 }, (_, i) => ({ id: `l${i}`, source: `s${i}`, direction: 'opposes' as const, relevance: 'states-outright' })) }));
+    const tiny = scoreOf(
+      strictModel(),
+      claim({
+        links: Array.from({ length: 30 }, (_, i) => ({
+          id: `l${i}`,
+          source: `s${i}`,
+          direction: 'opposes' as const,
+          relevance: 'states-outright',
+        })),
+      }),
+    );
     const strings: string[] = [];
     JSON.stringify(tiny, (_key, value: unknown) => (typeof value === 'string' && strings.push(value), value));
     expect(strings.filter((value) => /^[-+]?[\d.]+[eE][-+]?\d+$/.test(value))).toEqual([]);
@@ -124,7 +170,10 @@ describe('the same inputs give a byte-identical trace', () => {
 
   it('changes the config hash when one number of the model changes', () => {
     const a = createScorer(strictModel(), TEST_CODE_HASH).configHash;
-    const b = createScorer(strictModel({ interpretation: { stepCost: '0.16', floor: '0' } }), TEST_CODE_HASH).configHash;
+    const b = createScorer(
+      strictModel({ interpretation: { stepCost: '0.16', floor: '0' } }),
+      TEST_CODE_HASH,
+    ).configHash;
     expect(b).not.toBe(a);
   });
 

@@ -30,7 +30,14 @@ const scored = score(
     links: [
       { id: 'lab-q1', source: 'lab', relevance: 'states-outright', observation: 'official-record' },
       { id: 'lab-q2', source: 'lab', relevance: 'states-outright', observation: 'official-record' },
-      { id: 'blog', source: 'blog', direction: 'opposes', relevance: 'touches-subject', observation: 'second-hand-report', steps: 1 },
+      {
+        id: 'blog',
+        source: 'blog',
+        direction: 'opposes',
+        relevance: 'touches-subject',
+        observation: 'second-hand-report',
+        steps: 1,
+      },
     ],
     reviews: [review('primary-source-reviewed', 'm.ito')],
     votes: seedVotes,
@@ -68,7 +75,9 @@ describe('toLatex on a scored claim', () => {
   });
 
   it('writes the re-score at a scale s with the claim’s prior and kept weights', () => {
-    expect(latex.rescore).toBe(`p_s = \\operatorname{round}_{4}\\left(\\frac{1}{1 + e^{-(${working.prior!.logOdds} + s \\times ${working.sum!.kept})}}\\right)`);
+    expect(latex.rescore).toBe(
+      `p_s = \\operatorname{round}_{4}\\left(\\frac{1}{1 + e^{-(${working.prior!.logOdds} + s \\times ${working.sum!.kept})}}\\right)`,
+    );
   });
 
   it('writes the gradient as the weighted mean with seed 003’s numbers', () => {
@@ -80,7 +89,15 @@ describe('toLatex on a scored claim', () => {
   });
 
   it('renders every formula through KaTeX without an error', () => {
-    for (const formula of [latex.prior, latex.supporting, latex.opposing, latex.sum, latex.probability, latex.rescore, latex.gradient]) {
+    for (const formula of [
+      latex.prior,
+      latex.supporting,
+      latex.opposing,
+      latex.sum,
+      latex.probability,
+      latex.rescore,
+      latex.gradient,
+    ]) {
       expect(formula).not.toBeNull();
       renders(formula!);
     }
@@ -107,7 +124,14 @@ describe('toLatex with negative numbers', () => {
 describe('toLatex on refusals and edges', () => {
   it('has no prior, sum, probability or stability for a type the model does not score', () => {
     const latex = toLatex(score(claim({ type: 'prediction', links: [{ id: 'a' }], votes: seedVotes })));
-    expect(latex).toMatchObject({ prior: null, supporting: null, opposing: null, sum: null, probability: null, rescore: null });
+    expect(latex).toMatchObject({
+      prior: null,
+      supporting: null,
+      opposing: null,
+      sum: null,
+      probability: null,
+      rescore: null,
+    });
     expect(latex.gradient).not.toBeNull();
   });
 
@@ -122,7 +146,10 @@ describe('toLatex on refusals and edges', () => {
   });
 
   it('shows only the totals when there are many votes', () => {
-    const votes = Array.from({ length: MAX_EXPANDED_VOTES + 1 }, (_, i) => ({ reputation: String(i * 10), value: '0.5' }));
+    const votes = Array.from({ length: MAX_EXPANDED_VOTES + 1 }, (_, i) => ({
+      reputation: String(i * 10),
+      value: '0.5',
+    }));
     const latex = toLatex(score(claim({ links: [{ id: 'a' }], votes })));
     expect(latex.gradient).not.toContain('0.5 \\times');
     renders(latex.gradient!);

@@ -37,9 +37,22 @@ const lab = score(
       { id: 'q1', source: 'lab', ...official },
       { id: 'q2', source: 'lab', ...official },
       { id: 'audit', source: 'inspectorate', relevance: 'bears-directly', observation: 'official-record' },
-      { id: 'blog', source: 'blog', direction: 'opposes', relevance: 'touches-subject', observation: 'second-hand-report', steps: 1, authenticity: 'doubted', extraction: 'doubted' },
+      {
+        id: 'blog',
+        source: 'blog',
+        direction: 'opposes',
+        relevance: 'touches-subject',
+        observation: 'second-hand-report',
+        steps: 1,
+        authenticity: 'doubted',
+        extraction: 'doubted',
+      },
     ],
-    reviews: [review('primary-source-reviewed', 'r.okafor'), review('opposing-search-done', 'm.ito'), review('made-up-check', 'm.ito')],
+    reviews: [
+      review('primary-source-reviewed', 'r.okafor'),
+      review('opposing-search-done', 'm.ito'),
+      review('made-up-check', 'm.ito'),
+    ],
     votes: [{ voter: 'm.ito', reputation: '800', value: '0.9' }],
   }),
 );
@@ -75,7 +88,11 @@ describe('each link multiplied out', () => {
     // 0.3 × 0.35 × 0.85 × 0.5 × 0.5 = 0.0223125, a tie at 6 places that half-even rounds down.
     const blog = multipliedOut(lab, 3);
     expect(blog.text).toBe('0.3 × 0.35 × 0.85 × 0.5 × 0.5 = 0.0223125 ≈ 0.022312');
-    expect(blog).toMatchObject({ factors: '0.3 × 0.35 × 0.85 × 0.5 × 0.5 =', exact: '0.0223125', weight: { path: 'links.3.weight', text: '0.022312' } });
+    expect(blog).toMatchObject({
+      factors: '0.3 × 0.35 × 0.85 × 0.5 × 0.5 =',
+      exact: '0.0223125',
+      weight: { path: 'links.3.weight', text: '0.022312' },
+    });
   });
 
   it('names the kept link for a dependent one and carries every factor with its path', () => {
@@ -95,7 +112,11 @@ describe('each link multiplied out', () => {
       ['extraction', 'unverified', '1'],
     ]);
     expect(rows[0]!.factors[0]!.factor.path).toBe('working.links.0.relevance.factor');
-    expect(rows[0]!.source).toMatchObject({ id: 'lab', name: { path: 'input.sources.0.name', text: 'Source lab' }, url: null });
+    expect(rows[0]!.source).toMatchObject({
+      id: 'lab',
+      name: { path: 'input.sources.0.name', text: 'Source lab' },
+      url: null,
+    });
     expect(rows[0]!.passage).toEqual({ path: 'input.evidence.0.passage', text: 'Passage of q1.' });
   });
 
@@ -103,8 +124,13 @@ describe('each link multiplied out', () => {
     const rows = linkRows(lab, strict);
     expect(rows[0]!.factors[2]!.detail).toBeNull();
     expect(rows[3]!.factors[2]).toMatchObject({ levelSuffix: ' step', detail: '1 − 0.15 × 1 = 0.85' });
-    const floored = scoreUnder(strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }), claim({ links: [{ id: 'far', steps: 8 }] }));
-    expect(linkRows(floored, strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }))[0]!.factors[2]).toMatchObject({
+    const floored = scoreUnder(
+      strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }),
+      claim({ links: [{ id: 'far', steps: 8 }] }),
+    );
+    expect(
+      linkRows(floored, strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }))[0]!.factors[2],
+    ).toMatchObject({
       levelSuffix: ' steps',
       detail: '1 − 0.15 × 8 = -0.2, raised to the floor 0.1',
       factor: { text: '0.1' },
@@ -117,8 +143,17 @@ describe('independence groups', () => {
     const view = groupsView(lab);
     expect(view.everyLinkCounts).toBe(false);
     expect(view.dependentCount).toBe(1);
-    expect(view.groups.map((g) => [g.source.id, g.direction, g.members.map((m) => [m.id, m.kept, m.keptAnchor])])).toEqual([
-      ['lab', 'supports', [['q1', true, null], ['q2', false, 'link-q1']]],
+    expect(
+      view.groups.map((g) => [g.source.id, g.direction, g.members.map((m) => [m.id, m.kept, m.keptAnchor])]),
+    ).toEqual([
+      [
+        'lab',
+        'supports',
+        [
+          ['q1', true, null],
+          ['q2', false, 'link-q1'],
+        ],
+      ],
       ['inspectorate', 'supports', [['audit', true, null]]],
       ['blog', 'opposes', [['blog', true, null]]],
     ]);
@@ -126,7 +161,17 @@ describe('independence groups', () => {
 
   it('says every link counts under count-every-link', () => {
     const counted = strictModel({ independence: 'count-every-link' });
-    const view = groupsView(scoreUnder(counted, claim({ links: [{ id: 'a', source: 's' }, { id: 'b', source: 's' }] })));
+    const view = groupsView(
+      scoreUnder(
+        counted,
+        claim({
+          links: [
+            { id: 'a', source: 's' },
+            { id: 'b', source: 's' },
+          ],
+        }),
+      ),
+    );
     expect(view.everyLinkCounts).toBe(true);
     expect(view.groups[0]!.members.every((m) => m.kept)).toBe(true);
   });
@@ -141,9 +186,23 @@ describe('independence groups', () => {
 describe('state thresholds', () => {
   it('marks the row the claim falls in and places it on the scale', () => {
     const rows = thresholdRows(lab, strict);
-    expect(rows.filter((r) => r.current).map((r) => (typeof r.state === 'string' ? r.state : r.state.text))).toEqual(['very-likely']);
-    expect(rows.map((r) => r.range)).toEqual(['0 ≤ p < 0.1', '0.1 ≤ p < 0.3', '0.3 ≤ p < 0.7', '0.7 ≤ p < 0.9', '0.9 ≤ p ≤ 1']);
-    expect(rows.map((r) => [r.start, r.width])).toEqual([['0', '10'], ['10', '20'], ['30', '40'], ['70', '20'], ['90', '10']]);
+    expect(rows.filter((r) => r.current).map((r) => (typeof r.state === 'string' ? r.state : r.state.text))).toEqual([
+      'very-likely',
+    ]);
+    expect(rows.map((r) => r.range)).toEqual([
+      '0 ≤ p < 0.1',
+      '0.1 ≤ p < 0.3',
+      '0.3 ≤ p < 0.7',
+      '0.7 ≤ p < 0.9',
+      '0.9 ≤ p ≤ 1',
+    ]);
+    expect(rows.map((r) => [r.start, r.width])).toEqual([
+      ['0', '10'],
+      ['10', '20'],
+      ['30', '40'],
+      ['70', '20'],
+      ['90', '10'],
+    ]);
     expect(rows[4]!.from).toEqual({ path: 'working.state.thresholds.4.from', text: '0.9' });
     expect(probabilityPercent(lab)).toBe(String(Number(lab.result.probability) * 100));
   });
@@ -160,9 +219,18 @@ describe('state thresholds', () => {
 describe('stability', () => {
   it('reads both re-scores, marks the highest and lowest and says why the level is what it is', () => {
     const view = stabilityView(lab, strict)!;
-    expect(view.rescores.map((r) => [r.scale.text, r.highest, r.lowest])).toEqual([['0.7', false, true], ['1.3', true, false]]);
-    expect(view.rescores.map((r) => r.expression)).toEqual([`0.000000 + 0.7 × ${lab.working.sum!.kept}`, `0.000000 + 1.3 × ${lab.working.sum!.kept}`]);
-    expect([view.largest.path, view.smallest.path]).toEqual(['working.stability.rescores.1.probability', 'working.stability.rescores.0.probability']);
+    expect(view.rescores.map((r) => [r.scale.text, r.highest, r.lowest])).toEqual([
+      ['0.7', false, true],
+      ['1.3', true, false],
+    ]);
+    expect(view.rescores.map((r) => r.expression)).toEqual([
+      `0.000000 + 0.7 × ${lab.working.sum!.kept}`,
+      `0.000000 + 1.3 × ${lab.working.sum!.kept}`,
+    ]);
+    expect([view.largest.path, view.smallest.path]).toEqual([
+      'working.stability.rescores.1.probability',
+      'working.stability.rescores.0.probability',
+    ]);
     expect(view.rescores[0]!.probability.path).toBe('working.stability.rescores.0.probability');
     expect(view.capped).toBe(false);
     expect(view.why).toMatch(/^The spread \d\.\d{4} is (within|above)/);
@@ -172,8 +240,13 @@ describe('stability', () => {
     const weak = score(claim({ links: [{ id: 'rumour', relevance: 'touches-subject', observation: 'rumour' }] }));
     const view = stabilityView(weak, strict)!;
     expect(view).toMatchObject({ capped: true, measuredLevel: 'high', level: { text: 'medium' } });
-    expect(view.why).toContain('come from 1 distinct source, fewer than the 2 this model requires for high, so it is capped at medium');
-    const against = stabilityView(score(claim({ type: 'causal', links: [{ id: 'x', direction: 'opposes' }] })), strict)!;
+    expect(view.why).toContain(
+      'come from 1 distinct source, fewer than the 2 this model requires for high, so it is capped at medium',
+    );
+    const against = stabilityView(
+      score(claim({ type: 'causal', links: [{ id: 'x', direction: 'opposes' }] })),
+      strict,
+    )!;
     expect(against.rescores[0]!.expression).toBe('-0.847298 + 0.7 × (-1.000000)');
   });
 
@@ -202,7 +275,17 @@ describe('coverage', () => {
 
 describe('the gradient beside the evidence', () => {
   it('reads each vote’s ln(1 + r) cut for reading, its weight and the totals', () => {
-    const view = gradientView(score(claim({ votes: [{ reputation: '800', value: '0.9' }, { reputation: '0', value: '0.2' }] })), strict);
+    const view = gradientView(
+      score(
+        claim({
+          votes: [
+            { reputation: '800', value: '0.9' },
+            { reputation: '0', value: '0.2' },
+          ],
+        }),
+      ),
+      strict,
+    );
     expect(view.votes.map((v) => [v.reputation.text, v.ln, v.floored, v.weight.text])).toEqual([
       ['800', '6.685860…', false, '6.685861'],
       ['0', '0', true, '0.100000'],
@@ -229,13 +312,21 @@ describe('the gradient beside the evidence', () => {
     { id: 'a', source: 'a', direction, ...official },
     { id: 'b', source: 'b', direction, ...official },
   ];
-  const votes = (value: string) => [{ reputation: '800', value }, { reputation: '200', value }];
+  const votes = (value: string) => [
+    { reputation: '800', value },
+    { reputation: '200', value },
+  ];
   it.each([
     ['consensus-true against a very-unlikely score', strongly('opposes'), votes('0.9'), 'disagree'],
     ['consensus-false against a very-likely score', strongly('supports'), votes('0.1'), 'disagree'],
     ['consensus-true with a very-likely score', strongly('supports'), votes('0.9'), 'agree'],
     ['a contested gradient', strongly('supports'), votes('0.5'), 'no-consensus'],
-    ['consensus with an uncertain score', [{ id: 'a', relevance: 'touches-subject' }], votes('0.9'), 'evidence-undecided'],
+    [
+      'consensus with an uncertain score',
+      [{ id: 'a', relevance: 'touches-subject' }],
+      votes('0.9'),
+      'evidence-undecided',
+    ],
     ['no votes', strongly('supports'), [], 'no-votes'],
   ] as const)('%s is %s', (_, links, claimVotes, kind) => {
     const comparison = gradientVsEvidence(score(claim({ links, votes: claimVotes })));
@@ -259,7 +350,11 @@ describe('the claim under every model', () => {
   it('lists each model’s own result, marks this page’s model and links to each page', () => {
     const lenient = withLevels(strictModel({ name: 'ledger-lenient', version: '1.0.0' }), 'relevance', {});
     const c = claim({ links: [{ id: 'a', ...official }] });
-    const traces = [scoreUnder(strict, c, 'slug'), scoreUnder(lenient, c, 'slug'), scoreUnder(strictModel({ name: 'ledger-none', priors: {} }), c, 'slug')];
+    const traces = [
+      scoreUnder(strict, c, 'slug'),
+      scoreUnder(lenient, c, 'slug'),
+      scoreUnder(strictModel({ name: 'ledger-none', priors: {} }), c, 'slug'),
+    ];
     const rows = modelRows(traces, 'ledger-lenient@1.0.0', 'ledger-strict@0.1.0');
     expect(rows.map((r) => [r.model, r.current, r.isDefault, r.href])).toEqual([
       ['ledger-strict@0.1.0', false, true, '/claims/slug/ledger-strict@0.1.0/'],
@@ -280,22 +375,36 @@ describe('the page around the working', () => {
 
   it('titles the page with the statement shortened and the model', () => {
     expect(pageTitle(lab)).toBe('A test claim. — under ledger-strict@0.1.0');
-    expect(shorten('The Eastbrook water plant met the 2025 lead limit in every quarterly test.', 40)).toBe('The Eastbrook water plant met the 2025…');
+    expect(shorten('The Eastbrook water plant met the 2025 lead limit in every quarterly test.', 40)).toBe(
+      'The Eastbrook water plant met the 2025…',
+    );
     expect(shorten('short', 40)).toBe('short');
   });
 
   it('describes the state and probability, or the refusal', () => {
-    expect(pageDescription(lab)).toBe(`very-likely, probability ${lab.result.probability} under ledger-strict@0.1.0. The whole working, step by step.`);
-    expect(pageDescription(score(claim({ type: 'prediction' })))).toBe('not-applicable under ledger-strict@0.1.0: A prediction is not scored until it resolves.');
+    expect(pageDescription(lab)).toBe(
+      `very-likely, probability ${lab.result.probability} under ledger-strict@0.1.0. The whole working, step by step.`,
+    );
+    expect(pageDescription(score(claim({ type: 'prediction' })))).toBe(
+      'not-applicable under ledger-strict@0.1.0: A prediction is not scored until it resolves.',
+    );
   });
 });
 
 describe('the claim’s note', () => {
   it.each([
-    ['escapes raw HTML', 'Hi <script>alert(1)</script> <b onclick="x">b</b>', '<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;b onclick=&quot;x&quot;&gt;b&lt;/b&gt;</p>'],
+    [
+      'escapes raw HTML',
+      'Hi <script>alert(1)</script> <b onclick="x">b</b>',
+      '<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;b onclick=&quot;x&quot;&gt;b&lt;/b&gt;</p>',
+    ],
     ['escapes an HTML block', '<div>raw</div>', '<p>&lt;div&gt;raw&lt;/div&gt;</p>'],
     ['drops a javascript: link', '[x](javascript:alert(1))', '<p><a href="">x</a></p>'],
-    ['keeps an https link', '[lab](https://example.org/a?b=1&c=2)', '<p><a href="https://example.org/a?b=1&amp;c=2">lab</a></p>'],
+    [
+      'keeps an https link',
+      '[lab](https://example.org/a?b=1&c=2)',
+      '<p><a href="https://example.org/a?b=1&amp;c=2">lab</a></p>',
+    ],
     ['loads no image', '![chart](https://example.org/c.png)', '<p>!<a href="https://example.org/c.png">chart</a></p>'],
     ['makes no heading', '# Big', '<p># Big</p>'],
     ['renders emphasis and code', 'a *b* `c`', '<p>a <em>b</em> <code>c</code></p>'],

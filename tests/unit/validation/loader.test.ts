@@ -107,7 +107,11 @@ describe('the loader normalises claims', () => {
   });
 
   it('reports a voter who votes twice', () => {
-    const { problems } = validateClaim(parse(`${minimal}\nvotes:\n  - { voter: v, reputation: 1, value: 1 }\n  - { voter: v, reputation: 1, value: 0 }\n`));
+    const { problems } = validateClaim(
+      parse(
+        `${minimal}\nvotes:\n  - { voter: v, reputation: 1, value: 1 }\n  - { voter: v, reputation: 1, value: 0 }\n`,
+      ),
+    );
     expect(problems.map(formatProblem)).toEqual(['x.yaml:11: votes[1].voter: v has already voted on this claim']);
   });
 });
@@ -115,7 +119,12 @@ describe('the loader normalises claims', () => {
 describe('malformed YAML names the line of the mistake', () => {
   it.each([
     ['a key repeated on line 3', 'a: 1\nb: 2\na: 3\n', 3, 'Map keys must be unique'],
-    ['a mapping item out of line on line 4', 'a: 1\nb:\n  - x\n c: 2\n', 4, 'All mapping items must start at the same column'],
+    [
+      'a mapping item out of line on line 4',
+      'a: 1\nb:\n  - x\n c: 2\n',
+      4,
+      'All mapping items must start at the same column',
+    ],
     ['a tab used for indentation on line 2', 'a:\n\tb: 1\n', 2, 'Tabs are not allowed as indentation'],
   ])('%s', (_name, text, line, message) => {
     const { parsed, problems } = parseYaml('bad.yaml', text);
@@ -127,7 +136,9 @@ describe('malformed YAML names the line of the mistake', () => {
 
 describe('one mistake does not hide another', () => {
   it('reports cross-field model problems even when another section breaks the schema', () => {
-    const text = STRICT_YAML.replace('mode: half-even', 'mode: half-down').replace('  factual: 0.5', '  factual: 1').replace('{ from: 0, state: very-unlikely }', '{ from: 0.01, state: very-unlikely }');
+    const text = STRICT_YAML.replace('mode: half-even', 'mode: half-down')
+      .replace('  factual: 0.5', '  factual: 1')
+      .replace('{ from: 0, state: very-unlikely }', '{ from: 0.01, state: very-unlikely }');
     const { model, problems } = validateModel(parse(text, 'm.yaml'));
     expect(model).toBeNull();
     expect(problems.map(formatProblem).sort()).toEqual([
@@ -143,6 +154,8 @@ describe('one mistake does not hide another', () => {
     const { problems } = loadClaimFile(file, [loaded!]);
     expect(problems.map((p) => p.field)).toContain('evidence[1].observation');
     const parsed = parse(readFileSync(file, 'utf8'));
-    expect(checkLevels(parsed, null, strictModel()).map((p) => `${p.line}: ${p.field}`)).toEqual(['20: evidence[1].observation']);
+    expect(checkLevels(parsed, null, strictModel()).map((p) => `${p.line}: ${p.field}`)).toEqual([
+      '20: evidence[1].observation',
+    ]);
   });
 });

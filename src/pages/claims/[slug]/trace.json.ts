@@ -3,10 +3,13 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { traceJson } from '../../../lib/claimView.ts';
 import { getSite } from '../../../lib/site.ts';
 
-export const getStaticPaths = (() => getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
 
 /** The trace as two-space JSON with a final newline, the same bytes on every build. */
 export const GET: APIRoute = ({ params }) => {
   const site = getSite();
-  return new Response(traceJson(site.trace(params.slug!, site.defaultModel.id)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(traceJson(site.trace(params.slug!, site.defaultModel.id)), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };

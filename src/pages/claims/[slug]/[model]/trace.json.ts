@@ -10,4 +10,6 @@ export const getStaticPaths = (() => {
 
 /** The trace as two-space JSON with a final newline, the same bytes on every build. */
 export const GET: APIRoute = ({ params }) =>
-  new Response(traceJson(getSite().trace(params.slug!, params.model!)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(traceJson(getSite().trace(params.slug!, params.model!)), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
