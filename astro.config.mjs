@@ -7,8 +7,8 @@ import remarkMath from 'remark-math';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import liveContent from './src/integrations/liveContent.ts';
-import { configOutDir } from './src/lib/build/paths.ts';
-import { ledgerFolders } from './src/lib/folders.ts';
+import { configOutDir } from './src/lib/site/build/paths.ts';
+import { ledgerFolders } from './src/lib/input/folders.ts';
 import { basePath } from './src/lib/paths.ts';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
@@ -33,7 +33,7 @@ export default defineConfig({
   // puts every internal URL under the same base.
   base: basePath(),
   trailingSlash: 'always',
-  // Only ever inside the project: see src/lib/build/paths.ts for what Astro publishes otherwise.
+  // Only ever inside the project: see src/lib/site/build/paths.ts for what Astro publishes otherwise.
   outDir: configOutDir(process.env),
   build: {
     format: 'directory',

@@ -24,7 +24,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { progress } from '../src/lib/progress.ts';
+import { progress } from '../src/lib/site/progress.ts';
 import { measure, median, siteSizes, type Run } from './bench/measure.ts';
 import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
 

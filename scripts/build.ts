@@ -3,25 +3,25 @@
  * folder and only swaps it in for `dist/` (or `LEDGER_DIST`) when the whole build succeeded, so a
  * failed build never leaves a half-written site (the previous one stays as it was). Pagefind's
  * search index is written into the staged folder before the swap, so the index always matches the
- * pages beside it. The steps live in src/lib/build/, where they are tested one by one.
+ * pages beside it. The steps live in src/lib/site/build/, where they are tested one by one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
-import { clearLeftovers } from '../src/lib/build/leftovers.ts';
-import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/build/outOfMemory.ts';
-import { buildPaths, projectRoot, shownPath } from '../src/lib/build/paths.ts';
-import { publicLinks } from '../src/lib/build/publicFolder.ts';
-import { swapIn } from '../src/lib/build/swap.ts';
-import { targetProblem } from '../src/lib/build/target.ts';
-import { unwritableFolder } from '../src/lib/build/writable.ts';
-import { contentDates, dateNote, datedBy } from '../src/lib/buildInfo.ts';
-import { ledgerFolders } from '../src/lib/folders.ts';
-import { loadLedger } from '../src/lib/load.ts';
+import { clearLeftovers } from '../src/lib/site/build/leftovers.ts';
+import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
+import { buildPaths, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
+import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
+import { swapIn } from '../src/lib/site/build/swap.ts';
+import { targetProblem } from '../src/lib/site/build/target.ts';
+import { unwritableFolder } from '../src/lib/site/build/writable.ts';
+import { contentDates, dateNote, datedBy } from '../src/lib/site/buildInfo.ts';
+import { ledgerFolders } from '../src/lib/input/folders.ts';
+import { loadLedger } from '../src/lib/input/load.ts';
 import { baseProblem } from '../src/lib/paths.ts';
-import { indexSite } from '../src/lib/searchIndex.ts';
+import { indexSite } from '../src/lib/listing/searchIndex.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
 function stop(why: string): never {

@@ -8,8 +8,8 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { projectRoot } from '../src/lib/build/paths.ts';
-import { publicLinks } from '../src/lib/build/publicFolder.ts';
+import { projectRoot } from '../src/lib/site/build/paths.ts';
+import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
 
 const require = createRequire(import.meta.url);
 const katexDist = dirname(require.resolve('katex/dist/katex.min.css'));

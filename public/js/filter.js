@@ -4,7 +4,7 @@
  * their data-type and data-state, re-orders them by data-probability, data-coverage or
  * data-recorded, and updates the counts, the links and aria-current, with no page load. A classic
  * script: no modules, no fetch, so it also works from file://. It repeats the ordering of
- * src/lib/browse.ts (sortRows).
+ * src/lib/listing/browse.ts (sortRows).
  */
 (function () {
   'use strict';

@@ -1,7 +1,7 @@
 /** `ledger check`: validates every model and claim and prints each problem. */
-import { helpOrigin, problemHelp } from '../lib/contribute.ts';
-import { loadLedger } from '../lib/load.ts';
-import { formatAnnotation, sortProblems } from '../lib/problems.ts';
+import { helpOrigin, problemHelp } from '../lib/authoring/contribute.ts';
+import { loadLedger } from '../lib/input/load.ts';
+import { formatAnnotation, sortProblems } from '../lib/input/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** How problems are printed: `file:line: field: message` lines, or GitHub Actions annotations. */

@@ -6,10 +6,10 @@
  */
 import { existsSync, linkSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLAIM_SLUG, claimTemplate } from '../lib/claimTemplate.ts';
-import { display, loadModels } from '../lib/load.ts';
+import { CLAIM_SLUG, claimTemplate } from '../lib/authoring/claimTemplate.ts';
+import { display, loadModels } from '../lib/input/load.ts';
 import { absoluteUrl, schemaPath, siteOrigin } from '../lib/paths.ts';
-import type { Problem } from '../lib/problems.ts';
+import type { Problem } from '../lib/input/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** What `new` is called with. */

@@ -3,8 +3,8 @@
  * standard error with exit 1, and never as a stack trace. A problem with a field of a claim file is
  * followed by an indented `  see <site>/contribute/#field-…` line.
  */
-import { helpOrigin, problemHelp } from '../lib/contribute.ts';
-import { formatProblem, InputError, sortProblems, type Problem } from '../lib/problems.ts';
+import { helpOrigin, problemHelp } from '../lib/authoring/contribute.ts';
+import { formatProblem, InputError, sortProblems, type Problem } from '../lib/input/problems.ts';
 
 /** A mistake in how a command was called (exit 2). */
 export class UsageError extends Error {

@@ -10,8 +10,8 @@ import {
   loadModelFile,
   type LoadedClaim,
   type LoadedModel,
-} from '../lib/load.ts';
-import type { Problem } from '../lib/problems.ts';
+} from '../lib/input/load.ts';
+import type { Problem } from '../lib/input/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** Resolves `--model`: a path to a model file, or an id looked up in the models folder. */

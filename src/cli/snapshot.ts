@@ -5,9 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { buildCommit, datedBy, NO_DATE } from '../lib/buildInfo.ts';
+import { buildCommit, datedBy, NO_DATE } from '../lib/site/buildInfo.ts';
 import { siteOrigin } from '../lib/paths.ts';
-import { findSymlinks } from '../lib/symlinks.ts';
+import { findSymlinks } from '../lib/input/symlinks.ts';
 import { makeWacz } from '../lib/snapshot/wacz.ts';
 import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
 import { sha256Hex } from '../lib/snapshot/manifest.ts';

@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { display, engineCodeHash, LOCK_FILE, readLock } from '../lib/load.ts';
-import { openSite, reportLines, verifySite, type ReleasedHash, type VerifyReport } from '../lib/verify.ts';
+import { display, engineCodeHash, LOCK_FILE, readLock } from '../lib/input/load.ts';
+import { openSite, reportLines, verifySite, type ReleasedHash, type VerifyReport } from '../lib/verify/index.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** How the command is run: where it is, and whether standard error is a terminal. */

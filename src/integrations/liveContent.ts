@@ -4,7 +4,7 @@
  * disk, not imported, so Vite does not know pages depend on them. This integration watches
  * `<content>/claims/` and the models folder (LEDGER_CONTENT and LEDGER_MODELS, as getSite reads
  * them) while `astro dev` runs; when a file there is added, changed or removed, it invalidates
- * `src/lib/site.ts` in the dev server's module graph (Vite then drops every module that imports
+ * `src/lib/site/site.ts` in the dev server's module graph (Vite then drops every module that imports
  * it, so the next request loads and scores the ledger afresh) and tells the browser to reload.
  * A file with a mistake shows Astro's error overlay with the `check` message until it is fixed.
  */
@@ -12,20 +12,20 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin, ViteDevServer } from 'vite';
-import { ledgerFolders } from '../lib/folders.ts';
+import { ledgerFolders } from '../lib/input/folders.ts';
 
 /** Where the content lives and which module holds the memoised site. */
 export interface LiveContentOptions {
   /** Folders whose files the site is built from (absolute). */
   readonly roots: readonly string[];
-  /** The module whose memo must be dropped (absolute path of `src/lib/site.ts`). */
+  /** The module whose memo must be dropped (absolute path of `src/lib/site/site.ts`). */
   readonly siteModule: string;
   /** How long to wait for more changes before reloading once (editors often write twice). */
   readonly settleMs?: number;
 }
 
 /** The module that memoises the site. */
-export const SITE_MODULE = fileURLToPath(new URL('../lib/site.ts', import.meta.url));
+export const SITE_MODULE = fileURLToPath(new URL('../lib/site/site.ts', import.meta.url));
 
 /** The folders to watch: `<content>/claims` and the models folder, from the environment like getSite. */
 export function liveContentRoots(

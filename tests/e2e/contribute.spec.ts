@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { claimFields, LEVEL_TABLES, problemAnchor } from '../../src/lib/contribute.ts';
+import { claimFields, LEVEL_TABLES, problemAnchor } from '../../src/lib/authoring/contribute.ts';
 import { defaultModelId, readSiteFile } from '../support/e2e-site.ts';
 
 test('every field of a claim file has its own section with the schema’s description', async ({ page }) => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import Papa from 'papaparse';
-import { claimJsonSchema, modelJsonSchema } from '../../src/lib/jsonSchema.ts';
+import { claimJsonSchema, modelJsonSchema } from '../../src/lib/publish/jsonSchema.ts';
 import { distDir } from '../support/e2e-env.ts';
 import { problemsOf, watch } from '../support/e2e-watch.ts';
 import {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createScorer, dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Trace } from '../../src/engine/index.ts';
-import { loadLedger, type Ledger, type LoadedClaim, type LoadedModel } from '../../src/lib/load.ts';
+import { loadLedger, type Ledger, type LoadedClaim, type LoadedModel } from '../../src/lib/input/load.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const loaded = loadLedger({ content: join(ROOT, 'content'), models: join(ROOT, 'models') });

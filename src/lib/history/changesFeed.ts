@@ -2,8 +2,8 @@
  * The Atom feed of score changes: every committed revision of a claim that changed its state or
  * probability under today's default model, newest first, dated by its commit (never the clock).
  */
-import { PUBLISHER_NAME } from '../claimReview.ts';
-import { dateTime, type AtomEntry, type AtomFeed } from '../feeds.ts';
+import { PUBLISHER_NAME } from '../publish/claimReview.ts';
+import { dateTime, type AtomEntry, type AtomFeed } from '../publish/feeds.ts';
 import {
   absoluteUrl,
   changesFeedPath,

@@ -4,11 +4,11 @@
  * default then and under today's default (both released models, so the traces verify).
  */
 import type { Claim } from '../../engine/index.ts';
-import type { LoadedModel } from '../load.ts';
-import type { SiteClaim, TraceSummary } from '../site.ts';
-import type { Parsed } from '../yamlSource.ts';
-import { formatProblem, type Problem } from '../problems.ts';
-import { checkLevels } from '../validate.ts';
+import type { LoadedModel } from '../input/load.ts';
+import type { SiteClaim, TraceSummary } from '../site/site.ts';
+import type { Parsed } from '../input/yamlSource.ts';
+import { formatProblem, type Problem } from '../input/problems.ts';
+import { checkLevels } from '../input/validate.ts';
 import { describeChange } from './changeWords.ts';
 import { claimFromBytes } from './ledgerFromFiles.ts';
 import type { Revision } from './read.ts';

@@ -4,8 +4,8 @@
  * both sides. Pure: the ledgers come in already read and validated.
  */
 import { createScorer } from '../../engine/index.ts';
-import type { LoadedClaim, LoadedModel } from '../load.ts';
-import type { Problem } from '../problems.ts';
+import type { LoadedClaim, LoadedModel } from '../input/load.ts';
+import type { Problem } from '../input/problems.ts';
 
 /** One side of a diff: the claims and released models of a revision. */
 export interface LedgerSide {
@@ -38,7 +38,7 @@ export interface LedgerDiff {
   readonly defaultAfter: string | null;
 }
 
-const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+import { byCodeUnit } from '../../engine/order.ts';
 
 /** Every claim of a side under every model of it, keyed `<slug> <model>`. */
 function outcomes(side: LedgerSide, codeHash: string): Map<string, Outcome> {

@@ -4,10 +4,10 @@
  * level checks), so a past file is judged exactly as a file in the working tree would be.
  */
 import { hashOf, modelId, type Json } from '../../engine/index.ts';
-import { decodeUtf8, type LoadedClaim, type LoadedModel } from '../load.ts';
-import type { Problem } from '../problems.ts';
-import { checkLevels, idFromFileName, validateClaim, validateModel } from '../validate.ts';
-import { parseYaml, type Parsed } from '../yamlSource.ts';
+import { decodeUtf8, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import type { Problem } from '../input/problems.ts';
+import { checkLevels, idFromFileName, validateClaim, validateModel } from '../input/validate.ts';
+import { parseYaml, type Parsed } from '../input/yamlSource.ts';
 
 /** The largest claim or model file read (DESIGN §3), so that a hostile blob stays harmless. */
 export const MAX_FILE_BYTES = 1024 * 1024;

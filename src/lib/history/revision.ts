@@ -2,8 +2,8 @@
  * A past revision's ledger, read with `git ls-tree` and `git cat-file --batch` (no checkout): its
  * claim files, model files, released lock and site default, validated as the loader would.
  */
-import type { LoadedClaim } from '../load.ts';
-import type { Problem } from '../problems.ts';
+import type { LoadedClaim } from '../input/load.ts';
+import type { Problem } from '../input/problems.ts';
 import type { LedgerSide } from './diff.ts';
 import { listTree, readBlobs, type Repository, type TreeFile } from './git.ts';
 import { claimFromBytes, lockFromBytes, modelsFromBytes, type FileBytes } from './ledgerFromFiles.ts';

@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createScorer, type Trace } from '../../engine/index.ts';
-import { ledgerFolders } from '../folders.ts';
-import type { LoadedModel } from '../load.ts';
-import { getSite, summarise, type SiteClaim, type TraceSummary } from '../site.ts';
+import { ledgerFolders } from '../input/folders.ts';
+import type { LoadedModel } from '../input/load.ts';
+import { getSite, summarise, type SiteClaim, type TraceSummary } from '../site/site.ts';
 import { claimHistory, type HistoryEntry, type ScoreWith } from './claimHistory.ts';
 import { readHistory, type ContentHistory, type HistoryGap } from './read.ts';
 

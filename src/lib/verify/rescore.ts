@@ -5,9 +5,9 @@
  * the caller reports a different one as a warning.
  */
 import { createScorer, hashOf, modelId, type Claim, type Json, type Model, type Trace } from '../../engine/index.ts';
-import type { Problem } from '../problems.ts';
-import { checkLevels, validateClaim, validateModel } from '../validate.ts';
-import type { Parsed, Plain } from '../yamlSource.ts';
+import type { Problem } from '../input/problems.ts';
+import { checkLevels, validateClaim, validateModel } from '../input/validate.ts';
+import type { Parsed, Plain } from '../input/yamlSource.ts';
 import { firstOutOfBounds } from './bounds.ts';
 import type { SiteFiles } from './files.ts';
 import { compareJson, show, type JsonDifference } from './jsonDiff.ts';

@@ -1,7 +1,7 @@
 /** `/data/claims.json`: every claim's inputs as the loader normalised them, by slug. */
 import type { APIRoute } from 'astro';
-import { claimsJson } from '../../lib/exports.ts';
-import { getSite } from '../../lib/site.ts';
+import { claimsJson } from '../../lib/publish/exports.ts';
+import { getSite } from '../../lib/site/site.ts';
 
 /** Each claim with its input hash (the one its traces carry), so a download can be checked against them. */
 export const GET: APIRoute = () => {

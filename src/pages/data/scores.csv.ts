@@ -1,7 +1,7 @@
 /** `/data/scores.csv`: every claim under every released model, one row each (RFC 4180 CSV). */
 import type { APIRoute } from 'astro';
-import { scoreRows, scoresCsv } from '../../lib/exports.ts';
-import { getSite } from '../../lib/site.ts';
+import { scoreRows, scoresCsv } from '../../lib/publish/exports.ts';
+import { getSite } from '../../lib/site/site.ts';
 
 /** Rows by claim slug, then model (the default first); trace URLs absolute on the published site. */
 export const GET: APIRoute = ({ site }) => {

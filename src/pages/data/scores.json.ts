@@ -1,7 +1,7 @@
 /** `/data/scores.json`: the rows of `/data/scores.csv` as JSON, with what they were scored by. */
 import type { APIRoute } from 'astro';
-import { scoreRows, scoresJson } from '../../lib/exports.ts';
-import { getSite } from '../../lib/site.ts';
+import { scoreRows, scoresJson } from '../../lib/publish/exports.ts';
+import { getSite } from '../../lib/site/site.ts';
 
 /** The same rows, in the same order, as the CSV; numbers stay decimal strings, absent values null. */
 export const GET: APIRoute = ({ site }) => {

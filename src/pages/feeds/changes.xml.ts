@@ -1,9 +1,9 @@
 /** `/feeds/changes.xml`: an Atom feed of every committed revision that changed a claim's state or probability. */
 import type { APIRoute } from 'astro';
-import { atomXml } from '../../lib/feeds.ts';
+import { atomXml } from '../../lib/publish/feeds.ts';
 import { changesFeed } from '../../lib/history/changesFeed.ts';
 import { getHistory } from '../../lib/history/siteHistory.ts';
-import { getSite } from '../../lib/site.ts';
+import { getSite } from '../../lib/site/site.ts';
 
 /** The feed, dated by the commits, newest first. */
 export const GET: APIRoute = ({ site }) => {

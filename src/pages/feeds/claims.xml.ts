@@ -1,7 +1,7 @@
 /** `/feeds/claims.xml`: an Atom feed of claims, most recently recorded or reviewed first. */
 import type { APIRoute } from 'astro';
-import { atomXml, claimsFeed } from '../../lib/feeds.ts';
-import { getSite } from '../../lib/site.ts';
+import { atomXml, claimsFeed } from '../../lib/publish/feeds.ts';
+import { getSite } from '../../lib/site/site.ts';
 
 /** The feed, each claim with its result under the default model, dated from its own dates. */
 export const GET: APIRoute = ({ site }) => {

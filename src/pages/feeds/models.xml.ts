@@ -1,7 +1,7 @@
 /** `/feeds/models.xml`: an Atom feed of every released model, newest release first. */
 import type { APIRoute } from 'astro';
-import { atomXml, modelsFeed } from '../../lib/feeds.ts';
-import { getSite } from '../../lib/site.ts';
+import { atomXml, modelsFeed } from '../../lib/publish/feeds.ts';
+import { getSite } from '../../lib/site/site.ts';
 
 /** The feed, dated from the models' release dates (never the clock). */
 export const GET: APIRoute = ({ site }) => {

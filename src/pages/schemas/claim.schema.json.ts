@@ -1,6 +1,6 @@
 /** `/schemas/claim.schema.json`: the JSON Schema of claim files, generated from the zod schema. */
 import type { APIRoute } from 'astro';
-import { claimJsonSchema, schemaJson } from '../../lib/jsonSchema.ts';
+import { claimJsonSchema, schemaJson } from '../../lib/publish/jsonSchema.ts';
 
 /** The schema, with its `$id` on the published site. */
 export const GET: APIRoute = ({ site }) =>

@@ -17,8 +17,8 @@ import {
   levelRows,
   problemAnchor,
   problemHelp,
-} from '../../../src/lib/contribute.ts';
-import { loadLedger } from '../../../src/lib/load.ts';
+} from '../../../src/lib/authoring/contribute.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 const { ledger } = loadLedger({ content: join(REPO_ROOT, 'content'), models: join(REPO_ROOT, 'models') });

@@ -27,7 +27,7 @@ describe('which files are content', () => {
     ['/repo/content/claims', false],
     ['/repo/content/spec.mdx', false],
     ['/repo/content/claims-old/x.yaml', false],
-    ['/repo/src/lib/site.ts', false],
+    ['/repo/src/lib/site/site.ts', false],
     ['/repo/models-draft/x.yaml', false],
   ])('%s → %s', (file, expected) => {
     expect(isLiveContent(resolve(file), ROOTS)).toBe(expected);
@@ -42,7 +42,7 @@ describe('which files are content', () => {
   });
 
   it('names the module that memoises the site', () => {
-    expect(SITE_MODULE).toBe(join(REPO_ROOT, 'src', 'lib', 'site.ts'));
+    expect(SITE_MODULE).toBe(join(REPO_ROOT, 'src', 'lib', 'site', 'site.ts'));
   });
 });
 

@@ -10,8 +10,8 @@ import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../../src/cli/check.ts';
 import { newCommand } from '../../../src/cli/new.ts';
-import { claimFields, LEVEL_TABLES } from '../../../src/lib/contribute.ts';
-import { loadModels } from '../../../src/lib/load.ts';
+import { claimFields, LEVEL_TABLES } from '../../../src/lib/authoring/contribute.ts';
+import { loadModels } from '../../../src/lib/input/load.ts';
 import {
   helpLines,
   looksLikeStackTrace,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkCommand, checkFormat } from '../../../src/cli/check.ts';
-import { escapeAnnotationData, escapeAnnotationProperty, formatAnnotation } from '../../../src/lib/problems.ts';
+import { escapeAnnotationData, escapeAnnotationProperty, formatAnnotation } from '../../../src/lib/input/problems.ts';
 import { REPO_ROOT, runChild, runInProcess, shown, workspace } from '../../support/cli.ts';
 
 describe('escaping, as GitHub reads workflow commands', () => {

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createScorer, type Trace } from '../../../src/engine/index.ts';
-import { COMPARED_FIELDS, compareJson, show } from '../../../src/lib/verify.ts';
+import { COMPARED_FIELDS, compareJson, show } from '../../../src/lib/verify/index.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 import { caseFromSeed, type RandomCase } from '../../support/random.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';

@@ -8,7 +8,7 @@ import {
   cslItems,
   cslJson,
   type CitationInput,
-} from '../../../src/lib/citation.ts';
+} from '../../../src/lib/publish/citation.ts';
 
 const input: CitationInput = {
   slug: 'rates-rose',

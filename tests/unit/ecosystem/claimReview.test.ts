@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimReview, jsonForScript, PUBLISHER_NAME, stateWords } from '../../../src/lib/claimReview.ts';
+import { claimReview, jsonForScript, PUBLISHER_NAME, stateWords } from '../../../src/lib/publish/claimReview.ts';
 import { insufficient, notApplicable, scored } from './fixtures.ts';
 import type { Trace } from '../../../src/engine/index.ts';
 

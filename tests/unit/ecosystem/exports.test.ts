@@ -8,7 +8,7 @@ import {
   scoresCsv,
   scoresJson,
   type ScoreRow,
-} from '../../../src/lib/exports.ts';
+} from '../../../src/lib/publish/exports.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
 import { insufficient, notApplicable, scored, SITE } from './fixtures.ts';

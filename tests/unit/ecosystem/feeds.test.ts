@@ -9,7 +9,7 @@ import {
   xmlEscape,
   type AtomFeed,
   asSentence,
-} from '../../../src/lib/feeds.ts';
+} from '../../../src/lib/publish/feeds.ts';
 import { strictModel } from '../../support/model.ts';
 import { insufficient, notApplicable, scored, SITE } from './fixtures.ts';
 

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { claimJsonSchema, modelJsonSchema, schemaJson, type JsonSchema } from '../../../src/lib/jsonSchema.ts';
-import { claimTemplate } from '../../../src/lib/claimTemplate.ts';
+import { claimJsonSchema, modelJsonSchema, schemaJson, type JsonSchema } from '../../../src/lib/publish/jsonSchema.ts';
+import { claimTemplate } from '../../../src/lib/authoring/claimTemplate.ts';
 import { BROKEN, FIXTURES, REPO_ROOT } from '../../support/cli.ts';
 import { strictModel } from '../../support/model.ts';
 

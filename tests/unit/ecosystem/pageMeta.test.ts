@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, OG_IMAGE, pageMeta } from '../../../src/lib/pageMeta.ts';
+import { canonicalUrl, OG_IMAGE, pageMeta } from '../../../src/lib/publish/pageMeta.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 import {
   absoluteUrl,

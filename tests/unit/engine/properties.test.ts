@@ -10,7 +10,7 @@ import {
   type Model,
   type Trace,
 } from '../../../src/engine/index.ts';
-import { loadModels } from '../../../src/lib/load.ts';
+import { loadModels } from '../../../src/lib/input/load.ts';
 import { claim as buildClaim, link as buildLink, type LinkSpec } from '../../support/claim.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 import { strictModel, withRounding } from '../../support/model.ts';

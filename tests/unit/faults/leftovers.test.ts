@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearLeftovers } from '../../../src/lib/build/leftovers.ts';
+import { clearLeftovers } from '../../../src/lib/site/build/leftovers.ts';
 import { looksLikeStackTrace, tempDir, workspace } from '../../support/cli.ts';
 import { finishedPid, runBuild } from './support.ts';
 

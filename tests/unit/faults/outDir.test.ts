@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { astroOutDir, buildPaths, isWithin, projectRoot } from '../../../src/lib/build/paths.ts';
+import { astroOutDir, buildPaths, isWithin, projectRoot } from '../../../src/lib/site/build/paths.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 /** Astro's choice of the folder its server build goes to, for an outDir (astro/dist/core/build/common.js). */

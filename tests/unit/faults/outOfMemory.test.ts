@@ -5,7 +5,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildHeap, DEFAULT_HEAP_MB, outOfMemorySentence, ranOutOfMemory } from '../../../src/lib/build/outOfMemory.ts';
+import {
+  buildHeap,
+  DEFAULT_HEAP_MB,
+  outOfMemorySentence,
+  ranOutOfMemory,
+} from '../../../src/lib/site/build/outOfMemory.ts';
 import { looksLikeStackTrace, REPO_ROOT, workspace } from '../../support/cli.ts';
 import { runBuild } from './support.ts';
 

@@ -6,9 +6,9 @@
 import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { publicLinks } from '../../../src/lib/build/publicFolder.ts';
+import { publicLinks } from '../../../src/lib/site/build/publicFolder.ts';
 import { folderSource, writeAtomically } from '../../../src/lib/snapshot/files.ts';
-import { findSymlinks } from '../../../src/lib/symlinks.ts';
+import { findSymlinks } from '../../../src/lib/input/symlinks.ts';
 import { REPO_ROOT, looksLikeStackTrace, runChild, tempDir, workspace } from '../../support/cli.ts';
 import { fixtureSite } from '../snapshot/fixture.ts';
 import { runBuild } from './support.ts';

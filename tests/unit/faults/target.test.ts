@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { targetProblem } from '../../../src/lib/build/target.ts';
+import { targetProblem } from '../../../src/lib/site/build/target.ts';
 import { siteStamp } from '../../../src/lib/snapshot/snapshot.ts';
 import { looksLikeStackTrace, tempDir, workspace } from '../../support/cli.ts';
 import { CODE_HASH } from '../snapshot/fixture.ts';

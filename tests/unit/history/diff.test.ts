@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffCommand, type DiffFormat } from '../../../src/cli/diff.ts';
-import { loadModelFile } from '../../../src/lib/load.ts';
+import { loadModelFile } from '../../../src/lib/input/load.ts';
 import { looksLikeStackTrace, runInProcess, type Outcome } from '../../support/cli.ts';
 import { claimYaml, GAZETTE, LAB, testRepo, type TestRepo } from './repo.ts';
 

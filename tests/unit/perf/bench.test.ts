@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { median, stylesheetsOf } from '../../../scripts/bench/measure.ts';
 import { claimYaml, syntheticClaim, syntheticSlug } from '../../../scripts/bench/synthetic.ts';
-import { loadLedger } from '../../../src/lib/load.ts';
-import { formatProblem } from '../../../src/lib/problems.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
+import { formatProblem } from '../../../src/lib/input/problems.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 describe('synthetic claims', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progress, type ProgressStream } from '../../../src/lib/progress.ts';
+import { progress, type ProgressStream } from '../../../src/lib/site/progress.ts';
 
 /** A stream that records what was written, a terminal or not. */
 function stream(isTTY: boolean): ProgressStream & { text: string } {

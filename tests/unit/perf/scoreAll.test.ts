@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScorer, inputHashOf, type Trace } from '../../../src/engine/index.ts';
-import { engineCodeHash, loadLedger, type LoadedClaim } from '../../../src/lib/load.ts';
-import { scoreAll } from '../../../src/lib/site.ts';
-import { openTraceCache } from '../../../src/lib/traceCache.ts';
+import { engineCodeHash, loadLedger, type LoadedClaim } from '../../../src/lib/input/load.ts';
+import { scoreAll } from '../../../src/lib/site/site.ts';
+import { openTraceCache } from '../../../src/lib/site/traceCache.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 const { ledger } = loadLedger({ content: join(REPO_ROOT, 'content'), models: join(REPO_ROOT, 'models') });

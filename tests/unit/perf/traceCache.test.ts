@@ -15,7 +15,7 @@ import {
   traceCacheKey,
   type TraceCache,
   type TraceKey,
-} from '../../../src/lib/traceCache.ts';
+} from '../../../src/lib/site/traceCache.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';

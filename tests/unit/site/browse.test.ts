@@ -10,7 +10,7 @@ import {
   stateChoices,
   typeChoices,
   typeSegments,
-} from '../../../src/lib/browse.ts';
+} from '../../../src/lib/listing/browse.ts';
 import { browsePath } from '../../../src/lib/paths.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';

@@ -8,8 +8,8 @@ import {
   term,
   toLatex,
   voteWeightLatex,
-} from '../../../src/lib/claimLatex.ts';
-import { tex } from '../../../src/lib/tex.ts';
+} from '../../../src/lib/claim/claimLatex.ts';
+import { tex } from '../../../src/lib/render/tex.ts';
 import { claim, review } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';

@@ -20,7 +20,7 @@ import {
   sumTerms,
   thresholdRows,
   traceJson,
-} from '../../../src/lib/claimView.ts';
+} from '../../../src/lib/claim/claimView.ts';
 import { claim, review } from '../../support/claim.ts';
 import { strictModel, withLevels } from '../../support/model.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';

@@ -6,7 +6,7 @@ import {
   modelDiff,
   sideBySide,
   signedChange,
-} from '../../../src/lib/compare.ts';
+} from '../../../src/lib/model/compare.ts';
 import { strictModel } from '../../support/model.ts';
 
 describe('leaves', () => {

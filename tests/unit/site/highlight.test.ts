@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { compactTokens, highlight, highlightWhole, TOKEN_CLASSES } from '../../../src/lib/highlight.ts';
+import { compactTokens, highlight, highlightWhole, TOKEN_CLASSES } from '../../../src/lib/render/highlight.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -22,7 +22,7 @@ describe('highlight, line by line with a memo', () => {
       expect(await highlight(read(path), 'yaml'), path).toBe(await highlightWhole(read(path), 'yaml'));
     const python = read('reference/ledger.py');
     expect(await highlight(python, 'python')).toBe(await highlightWhole(python, 'python'));
-    const typescript = read('src/lib/highlight.ts');
+    const typescript = read('src/lib/render/highlight.ts');
     expect(await highlight(typescript, 'typescript')).toBe(await highlightWhole(typescript, 'typescript'));
   });
 
@@ -85,8 +85,8 @@ describe('compact token markup', () => {
     const css = read('src/styles/global.css');
     for (const [style, name] of TOKEN_CLASSES) {
       const [, light, dark] = /^color:(#[0-9A-F]{6});--shiki-dark:(#[0-9A-F]{6})$/.exec(style)!;
-      expect(css, name).toContain(`\n.${name} { color: ${light}; }`);
-      expect(css, name).toContain(`  .shiki .${name} { color: ${dark}; }`);
+      expect(css, name).toContain(`\n.${name} {\n  color: ${light!.toLowerCase()};\n}`);
+      expect(css, name).toContain(`  .shiki .${name} {\n    color: ${dark!.toLowerCase()};\n  }`);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldHtml, formulaHtml, stateBadgeHtml, stepHeadingHtml } from '../../../src/lib/markup.ts';
+import { fieldHtml, formulaHtml, stateBadgeHtml, stepHeadingHtml } from '../../../src/lib/render/markup.ts';
 
 describe('fieldHtml', () => {
   it('marks a figure with its path in the trace', () => {

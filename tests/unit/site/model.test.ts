@@ -1,7 +1,7 @@
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, sha256Hex, type Json } from '../../../src/engine/index.ts';
-import * as latex from '../../../src/lib/modelLatex.ts';
+import * as latex from '../../../src/lib/model/modelLatex.ts';
 import {
   floorReachedAt,
   interpretationLine,
@@ -14,7 +14,7 @@ import {
   stateBands,
   weightReturns,
   weightTable,
-} from '../../../src/lib/modelView.ts';
+} from '../../../src/lib/model/modelView.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';

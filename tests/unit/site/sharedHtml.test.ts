@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderedOnce } from '../../../src/lib/sharedHtml.ts';
+import { renderedOnce } from '../../../src/lib/site/sharedHtml.ts';
 
 describe('renderedOnce', () => {
   it('renders for the first page and hands the same HTML to its twin, then renders afresh', async () => {

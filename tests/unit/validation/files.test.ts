@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../../src/cli/check.ts';
 import { releaseCommand } from '../../../src/cli/release.ts';
 import { hashOf, type Json } from '../../../src/engine/index.ts';
-import { MAX_FILE_BYTES } from '../../../src/lib/load.ts';
+import { MAX_FILE_BYTES } from '../../../src/lib/input/load.ts';
 import {
   FIXTURES,
   looksLikeStackTrace,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadClaimFile, loadModelFile, loadModels } from '../../../src/lib/load.ts';
-import { formatProblem } from '../../../src/lib/problems.ts';
-import { checkLevels, validateClaim, validateModel } from '../../../src/lib/validate.ts';
-import { parseYaml, type Parsed } from '../../../src/lib/yamlSource.ts';
+import { loadClaimFile, loadModelFile, loadModels } from '../../../src/lib/input/load.ts';
+import { formatProblem } from '../../../src/lib/input/problems.ts';
+import { checkLevels, validateClaim, validateModel } from '../../../src/lib/input/validate.ts';
+import { parseYaml, type Parsed } from '../../../src/lib/input/yamlSource.ts';
 import { FIXTURE_MODELS, FIXTURES } from '../../support/cli.ts';
 import { strictModel } from '../../support/model.ts';
 

@@ -1,6 +1,6 @@
 /** The bounds on decimals verify reads (DESIGN §3): at most 40 significant digits, an exponent within ±1000. */
 import { describe, expect, it } from 'vitest';
-import { decimalOutOfBounds, firstOutOfBounds } from '../../../src/lib/verify.ts';
+import { decimalOutOfBounds, firstOutOfBounds } from '../../../src/lib/verify/index.ts';
 
 describe('decimalOutOfBounds', () => {
   it.each([

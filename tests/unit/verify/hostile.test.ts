@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, createScorer, modelId, type Trace } from '../../../src/engine/index.ts';
 import { modelJsonPath, tracePath } from '../../../src/lib/paths.ts';
-import { directoryFiles, traceFiles } from '../../../src/lib/verify.ts';
+import { directoryFiles, traceFiles } from '../../../src/lib/verify/index.ts';
 import { tempDir } from '../../support/cli.ts';
 import { caseFromSeed } from '../../support/random.ts';
 import { REFERENCE } from '../differential/differential.ts';

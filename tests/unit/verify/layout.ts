@@ -5,9 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { canonicalJson, createScorer, type Claim, type Json, type Model } from '../../../src/engine/index.ts';
-import { engineCodeHash, loadLedger } from '../../../src/lib/load.ts';
+import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
 import { modelJsonPath, tracePath } from '../../../src/lib/paths.ts';
-import { InputError } from '../../../src/lib/problems.ts';
+import { InputError } from '../../../src/lib/input/problems.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 /** What a site publishes from: models by id, the default, and claims by slug. */

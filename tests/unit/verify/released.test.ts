@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, type Json } from '../../../src/engine/index.ts';
 import { checkCommand } from '../../../src/cli/check.ts';
 import { scoreCommand } from '../../../src/cli/score.ts';
-import { listFiles, loadModelFile, readLock } from '../../../src/lib/load.ts';
-import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify.ts';
+import { listFiles, loadModelFile, readLock } from '../../../src/lib/input/load.ts';
+import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify/index.ts';
 import { REPO_ROOT, runInProcess, tempDir } from '../../support/cli.ts';
 import { repositoryContent, writeSiteLayout } from './layout.ts';
 

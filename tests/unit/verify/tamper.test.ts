@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Trace } from '../../../src/engine/index.ts';
-import { directoryFiles, traceFiles } from '../../../src/lib/verify.ts';
+import { directoryFiles, traceFiles } from '../../../src/lib/verify/index.ts';
 import { verifyCommand } from '../../../src/cli/verify.ts';
 import { looksLikeStackTrace, REPO_ROOT, runChild, runInProcess, tempDir } from '../../support/cli.ts';
 import { REFERENCE } from '../differential/differential.ts';

@@ -4,7 +4,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { canonicalJson, type Json } from '../../../engine/index.ts';
-import { getSite } from '../../../lib/site.ts';
+import { getSite } from '../../../lib/site/site.ts';
 
 export const getStaticPaths = (() => getSite().models.map(({ id }) => ({ params: { id } }))) satisfies GetStaticPaths;
 

@@ -1,7 +1,7 @@
 /** `/claims/<slug>/<model>/trace.json`: the trace of the claim under one model, beside its page. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { traceJson } from '../../../../lib/claimView.ts';
-import { getSite } from '../../../../lib/site.ts';
+import { traceJson } from '../../../../lib/claim/claimView.ts';
+import { getSite } from '../../../../lib/site/site.ts';
 
 export const getStaticPaths = (() => {
   const site = getSite();

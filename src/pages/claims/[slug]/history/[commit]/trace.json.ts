@@ -1,7 +1,7 @@
 /** `/claims/<slug>/history/<commit>/trace.json`: the claim as it was at a commit, under today's default model. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Trace } from '../../../../../engine/index.ts';
-import { traceJson } from '../../../../../lib/claimView.ts';
+import { traceJson } from '../../../../../lib/claim/claimView.ts';
 import { getHistory } from '../../../../../lib/history/siteHistory.ts';
 
 export const getStaticPaths = (() =>

@@ -1,7 +1,7 @@
 /** `/claims/<slug>/history/<commit>/<model>/trace.json`: the claim at a commit under the model that was the default then. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Trace } from '../../../../../../engine/index.ts';
-import { traceJson } from '../../../../../../lib/claimView.ts';
+import { traceJson } from '../../../../../../lib/claim/claimView.ts';
 import { getHistory } from '../../../../../../lib/history/siteHistory.ts';
 
 export const getStaticPaths = (() =>

@@ -5,7 +5,7 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { findSymlinks } from '../symlinks.ts';
+import { findSymlinks } from '../../input/symlinks.ts';
 import { shownPath } from './paths.ts';
 
 /** One sentence per symbolic link in the project's `public/` (or `public/` itself being one). */

@@ -3,10 +3,10 @@
  * name the file, line and field. Every problem in a file is reported, not only the first.
  */
 import type { ZodError, ZodIssue, ZodTypeAny } from 'astro/zod';
-import { dec, plain, round, type Claim, type Model } from '../engine/index.ts';
-import { claimSchema, type ClaimInput } from '../schemas/claim.ts';
-import { isBoundedDecimal, isIsoDate } from '../schemas/common.ts';
-import { modelSchema, type ModelInput } from '../schemas/model.ts';
+import { dec, plain, round, type Claim, type Model } from '../../engine/index.ts';
+import { claimSchema, type ClaimInput } from '../../schemas/claim.ts';
+import { isBoundedDecimal, isIsoDate } from '../../schemas/common.ts';
+import { modelSchema, type ModelInput } from '../../schemas/model.ts';
 import { fieldName, type Problem } from './problems.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
 

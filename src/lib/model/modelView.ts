@@ -15,7 +15,7 @@ import {
   type LinkWorking,
   type Model,
   type Trace,
-} from '../engine/index.ts';
+} from '../../engine/index.ts';
 
 /** "6 models are released here" (or "1 model is"). */
 export function releasedSentence(count: number): string {

@@ -6,9 +6,9 @@
  * downloaded file is read away from the site.
  */
 import Papa from 'papaparse';
-import type { Claim } from '../engine/index.ts';
-import type { TraceSummary } from './site.ts';
-import { absoluteUrl, claimPath, tracePath } from './paths.ts';
+import type { Claim } from '../../engine/index.ts';
+import type { TraceSummary } from '../site/site.ts';
+import { absoluteUrl, claimPath, tracePath } from '../paths.ts';
 
 /** The version of the exports' layout; bumped when a column changes meaning or shape. */
 export const EXPORT_FORMAT = 2;

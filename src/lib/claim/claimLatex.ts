@@ -3,8 +3,8 @@
  * function of a trace: `tex()` renders the strings at build time and stops the build on a bad one.
  * Only numbers from the trace go into a formula, never claim text (which is untrusted).
  */
-import { Decimal } from '../engine/decimal.ts';
-import type { Trace } from '../engine/index.ts';
+import { Decimal } from '../../engine/decimal.ts';
+import type { Trace } from '../../engine/index.ts';
 
 /** Every formula of a claim page; null where the claim never reached that step. */
 export interface ClaimLatex {

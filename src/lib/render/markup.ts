@@ -5,7 +5,7 @@
  * page's rendering time. The components of the same names render through these functions, so each
  * piece of markup is written once. Escaping is Astro's own, so a page reads the same either way.
  */
-import type { Field } from './claimView.ts';
+import type { Field } from '../claim/claimView.ts';
 import { tex } from './tex.ts';
 
 export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em';

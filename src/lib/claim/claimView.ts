@@ -5,9 +5,9 @@
  * `data-field` attributes can be checked against the published trace.
  */
 import { micromark } from 'micromark';
-import { Decimal } from '../engine/decimal.ts';
-import type { Direction, Model, Trace } from '../engine/index.ts';
-import { claimPath, tracePath } from './paths.ts';
+import { Decimal } from '../../engine/decimal.ts';
+import type { Direction, Model, Trace } from '../../engine/index.ts';
+import { claimPath, tracePath } from '../paths.ts';
 
 /** A value read from a trace, with the dotted path (array indices as numbers) it was read from. */
 export interface Field {

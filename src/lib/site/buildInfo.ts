@@ -4,7 +4,7 @@
  * never the clock, so that two builds of one commit are byte-identical.
  */
 import { execFileSync } from 'node:child_process';
-import type { Claim, Model } from '../engine/index.ts';
+import type { Claim, Model } from '../../engine/index.ts';
 
 /** Where a build's date came from. */
 export type DateSource = 'SOURCE_DATE_EPOCH' | 'git' | 'content' | 'none';

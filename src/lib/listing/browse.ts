@@ -3,8 +3,8 @@
  * and state and sorted. Every combination is a pre-rendered page (so filtering works with
  * JavaScript off); `public/js/filter.js` repeats the same filtering and ordering in place.
  */
-import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../engine/index.ts';
-import type { TraceSummary } from './site.ts';
+import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../../engine/index.ts';
+import type { TraceSummary } from '../site/site.ts';
 
 /** The orders the listing can be sorted in. */
 export const SORTS = ['recorded', 'probability', 'coverage'] as const;

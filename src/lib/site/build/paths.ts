@@ -11,7 +11,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { fileURLToPath } from 'node:url';
 
 /** The project's root folder (where astro.config.mjs is), with symbolic links resolved. */
-export const projectRoot = (): string => realpathSync(fileURLToPath(new URL('../../../', import.meta.url)));
+export const projectRoot = (): string => realpathSync(fileURLToPath(new URL('../../../../', import.meta.url)));
 
 /** True when `path` is `folder` itself or lies inside it (both absolute). */
 export function isWithin(path: string, folder: string): boolean {

@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeHashOf, hashOf, modelId, type Claim, type Json, type Model } from '../engine/index.ts';
+import { codeHashOf, hashOf, modelId, type Claim, type Json, type Model } from '../../engine/index.ts';
 import type { Problem } from './problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from './validate.ts';
 import { parseYaml, type Parsed } from './yamlSource.ts';
@@ -580,7 +580,7 @@ export function loadLedger(options: { content: string; models: string }): {
 
 /** Where the engine's source is: beside this module when run from source, else under the working directory. */
 function engineDir(): string {
-  const beside = fileURLToPath(new URL('../engine/', import.meta.url));
+  const beside = fileURLToPath(new URL('../../engine/', import.meta.url));
   return existsSync(join(beside, 'score.ts')) ? beside : join(process.cwd(), 'src', 'engine');
 }
 

@@ -3,8 +3,8 @@
  * site's data: every timestamp comes from a date in the content (a model's `released`, a claim's
  * `recorded` or its latest review), never from the clock, so two builds write the same bytes.
  */
-import type { Claim, Model } from '../engine/index.ts';
-import type { TraceSummary } from './site.ts';
+import type { Claim, Model } from '../../engine/index.ts';
+import type { TraceSummary } from '../site/site.ts';
 import { PUBLISHER_NAME } from './claimReview.ts';
 import {
   absoluteUrl,
@@ -15,7 +15,7 @@ import {
   modelPath,
   modelsFeedPath,
   modelsPath,
-} from './paths.ts';
+} from '../paths.ts';
 
 /** The Atom namespace. */
 export const ATOM_NS = 'http://www.w3.org/2005/Atom';

@@ -7,7 +7,7 @@
  * "Not rated: …" and the reason, so that nothing reads a rating the engine never gave. Dates are the
  * claim's own (recorded, its latest review, where it was made), never the build's.
  */
-import type { Appearance, Trace } from '../engine/index.ts';
+import type { Appearance, Trace } from '../../engine/index.ts';
 
 /** The organisation that publishes every review on the site. */
 export const PUBLISHER_NAME = 'The claim ledger';

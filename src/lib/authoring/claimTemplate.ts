@@ -6,10 +6,10 @@
  * than one per model), so that `check` fails, naming each such field, until the claim is filled in.
  * Pure: the model and the date come in as data.
  */
-import type { Model } from '../engine/index.ts';
+import type { Model } from '../../engine/index.ts';
 import { CHECK_MEANINGS, claimFields, LEVEL_MEANINGS, type FieldDoc, type LevelTable } from './contribute.ts';
-import { interpretationRows, priorRows, weightTable } from './modelView.ts';
-import { claimPath } from './paths.ts';
+import { interpretationRows, priorRows, weightTable } from '../model/modelView.ts';
+import { claimPath } from '../paths.ts';
 
 /** What a claim's file name must look like: lower-case words joined by hyphens (it is the claim's URL). */
 export const CLAIM_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

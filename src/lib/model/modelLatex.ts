@@ -2,7 +2,7 @@
  * The LaTeX of a model page's formulas: pure functions of a model or a trace, so that every
  * number in a formula is the model's or the trace's own. `tex()` renders them at build time.
  */
-import type { Model, Trace } from '../engine/index.ts';
+import type { Model, Trace } from '../../engine/index.ts';
 import type { InterpretationLine } from './modelView.ts';
 
 /** A decimal string as LaTeX: a minus sign for a leading "-". */

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRACE_FORMAT, type Trace } from '../engine/index.ts';
+import { TRACE_FORMAT, type Trace } from '../../engine/index.ts';
 
 /** Everything a trace depends on. */
 export interface TraceKey {

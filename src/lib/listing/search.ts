@@ -5,7 +5,7 @@
  * the statement, the note, the evidence (passages, sources, locators, levels) and the claim's
  * details are searchable, and the numeric working is not.
  */
-import type { Trace } from '../engine/index.ts';
+import type { Trace } from '../../engine/index.ts';
 
 /**
  * The attributes that mark a claim page's content for the index (none on pages not indexed). The

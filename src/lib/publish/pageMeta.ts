@@ -3,7 +3,7 @@
  * Twitter card meta built from the page's own title and description. Pure: the caller passes the
  * page's path and the site's address.
  */
-import { absoluteUrl, ogImagePath, withoutBase } from './paths.ts';
+import { absoluteUrl, ogImagePath, withoutBase } from '../paths.ts';
 
 /** The site's name as link previews show it. */
 export const SITE_NAME = 'The claim ledger';

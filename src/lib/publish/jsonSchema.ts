@@ -12,10 +12,10 @@
  */
 import type { ZodTypeAny, ZodTypeDef } from 'astro/zod';
 import { zodToJsonSchema, type JsonSchema7Type } from 'zod-to-json-schema';
-import { claimSchema, httpUrl } from '../schemas/claim.ts';
-import { decimal, DECIMAL_PATTERN, isoDate } from '../schemas/common.ts';
-import { modelSchema } from '../schemas/model.ts';
-import { absoluteUrl, schemaPath } from './paths.ts';
+import { claimSchema, httpUrl } from '../../schemas/claim.ts';
+import { decimal, DECIMAL_PATTERN, isoDate } from '../../schemas/common.ts';
+import { modelSchema } from '../../schemas/model.ts';
+import { absoluteUrl, schemaPath } from '../paths.ts';
 
 /** A JSON Schema document, as plain JSON. */
 export type JsonSchema = { readonly [key: string]: unknown };

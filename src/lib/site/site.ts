@@ -9,14 +9,14 @@
  * build holds grows with the claims' inputs and results, not with every trace's working.
  */
 import { LRUCache } from 'lru-cache';
-import { createScorer, inputHashOf, type Trace } from '../engine/index.ts';
+import { createScorer, inputHashOf, type Trace } from '../../engine/index.ts';
 import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
-import { ledgerFolders } from './folders.ts';
-import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from './load.ts';
-import { InputError } from './problems.ts';
+import { ledgerFolders } from '../input/folders.ts';
+import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import { InputError } from '../input/problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
-import { jsonDifferences, show } from './verify/jsonDiff.ts';
+import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 
 /** Everything a page may show. */
 export interface Site {

@@ -5,12 +5,12 @@
  * numbers (`bounds.ts`), comparing JSON (`jsonDiff.ts`), re-scoring one trace (`rescore.ts`), the
  * whole site (`site.ts`) and the report (`report.ts`).
  */
-export { decimalOutOfBounds, firstOutOfBounds } from './verify/bounds.ts';
-export { directoryFiles, openSite, type SiteFiles } from './verify/files.ts';
-export { compareJson, jsonDifferences, show, type JsonDifference } from './verify/jsonDiff.ts';
-export { formatFinding, MAX_REPORTED, reportLines, type Finding, type VerifyReport } from './verify/report.ts';
-export { modelJsonFile } from './verify/rescore.ts';
-export { SITE_LOCK, traceFiles, verifySite, type ReleasedHash, type VerifyOptions } from './verify/site.ts';
+export { decimalOutOfBounds, firstOutOfBounds } from './bounds.ts';
+export { directoryFiles, openSite, type SiteFiles } from './files.ts';
+export { compareJson, jsonDifferences, show, type JsonDifference } from './jsonDiff.ts';
+export { formatFinding, MAX_REPORTED, reportLines, type Finding, type VerifyReport } from './report.ts';
+export { modelJsonFile } from './rescore.ts';
+export { SITE_LOCK, traceFiles, verifySite, type ReleasedHash, type VerifyOptions } from './site.ts';
 
 /**
  * The top-level fields both the engine and the reference's `score` write (the reference writes no

@@ -6,11 +6,11 @@
  * line under each problem all read from here, so they cannot drift apart.
  */
 import { z, type ZodTypeAny } from 'astro/zod';
-import type { Claim, Model } from '../engine/index.ts';
-import { claimSchema } from '../schemas/claim.ts';
-import { linkAnchor } from './claimView.ts';
-import { absoluteUrl, claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from './paths.ts';
-import type { Problem } from './problems.ts';
+import type { Claim, Model } from '../../engine/index.ts';
+import { claimSchema } from '../../schemas/claim.ts';
+import { linkAnchor } from '../claim/claimView.ts';
+import { absoluteUrl, claimPath, contributePath, DEFAULT_SITE_ORIGIN, siteOrigin, withAnchor } from '../paths.ts';
+import type { Problem } from '../input/problems.ts';
 
 /** One field of a claim file. */
 export interface FieldDoc {

@@ -3,8 +3,8 @@
  * claims come out differently. Pure functions over models and trace results; pages only lay the
  * answers out.
  */
-import { DECIMAL_PATTERN } from '../schemas/common.ts';
-import { dec, type Model, type TraceResult } from '../engine/index.ts';
+import { DECIMAL_PATTERN } from '../../schemas/common.ts';
+import { dec, type Model, type TraceResult } from '../../engine/index.ts';
 
 /** A model's fields that describe the release rather than declare a number of the calculation. */
 export const RELEASE_FIELDS: readonly string[] = ['name', 'version', 'released', 'basedOn', 'summary', 'changes'];

@@ -1,0 +1,16 @@
+/**
+ * Ids in words: a state, claim type, level or refusal id (`very-likely`, `consensus-false`,
+ * `rhetorical-question`, `insufficient-evidence`) as a reader reads it ("very likely"). Ids stay in
+ * code, traces and data files; every page shows these words instead.
+ */
+
+/** An id as words, lower case: `consensus-true` → "consensus true". */
+export function idWords(id: string): string {
+  return id.replaceAll('-', ' ');
+}
+
+/** An id as words with a capital first letter, for the start of a sentence or a badge. */
+export function capitalIdWords(id: string): string {
+  const words = idWords(id);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
