@@ -5,6 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { byCodeUnit } from './order.ts';
 
 /** A JSON value as canonical JSON admits it. */
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
@@ -72,24 +73,21 @@ function writeCanonical(value: Json): string {
 }
 
 /** A SHA-256 over the UTF-8 bytes of a string (or over bytes), as lower-case hex. */
-type Sha256 = (text: string | Uint8Array) => string;
+export type Sha256 = (text: string | Uint8Array) => string;
 
 /** SHA-256 in plain TypeScript (@noble/hashes): the same digest everywhere. */
 export const sha256Portable: Sha256 = (text) => bytesToHex(sha256(typeof text === 'string' ? utf8ToBytes(text) : text));
 
-/**
- * Node's built-in SHA-256 when the engine runs under Node, found without importing anything (so the
- * engine stays free of Node imports and runs elsewhere with the portable one): the same digest,
- * several times faster. Null elsewhere.
- */
-export const sha256Native: Sha256 | null = (() => {
-  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const crypto = host?.getBuiltinModule?.('node:crypto') as typeof import('node:crypto') | undefined;
-  if (crypto === undefined) return null;
-  return (text) => crypto.createHash('sha256').update(text).digest('hex');
-})();
+let digest: Sha256 = sha256Portable;
 
-const digest: Sha256 = sha256Native ?? sha256Portable;
+/**
+ * Hands the engine a faster SHA-256 (Node's built-in one; see src/lib/input/nodeSha256.ts). The
+ * engine imports nothing from Node, so the host injects it; it must give the same digest as the
+ * portable one, which stays in use until then.
+ */
+export function useSha256(fast: Sha256): void {
+  digest = fast;
+}
 
 /** `sha256:` followed by the hex SHA-256 of the UTF-8 bytes of a string. */
 export function sha256Hex(text: string | Uint8Array): string {
@@ -109,7 +107,7 @@ export interface SourceFile {
 
 /** `codeHash`: SHA-256 over the engine's source files' bytes, concatenated in path order. */
 export function codeHashOf(files: readonly SourceFile[]): string {
-  const ordered = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const ordered = [...files].sort((a, b) => byCodeUnit(a.path, b.path));
   const length = ordered.reduce((n, f) => n + f.bytes.length, 0);
   const all = new Uint8Array(length);
   let offset = 0;

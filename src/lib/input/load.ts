@@ -2,6 +2,7 @@
  * Reading the repository: model files, the released lock, the site's default model and claim
  * files, validated into engine inputs. Nothing here scores; everything here may report problems.
  */
+import './nodeSha256.ts';
 import { execFileSync } from 'node:child_process';
 import {
   closeSync,

@@ -4,6 +4,7 @@
  * included. Only `codeHash` is left out of the comparison (other code may give the same numbers);
  * the caller reports a different one as a warning.
  */
+import '../input/nodeSha256.ts';
 import { createScorer, hashOf, modelId, type Claim, type Json, type Model, type Trace } from '../../engine/index.ts';
 import type { Problem } from '../input/problems.ts';
 import { checkLevels, validateClaim, validateModel } from '../input/validate.ts';
