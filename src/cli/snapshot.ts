@@ -10,7 +10,7 @@ import { siteOrigin } from '../lib/paths.ts';
 import { findSymlinks } from '../lib/input/symlinks.ts';
 import { makeWacz } from '../lib/snapshot/wacz.ts';
 import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
-import { sha256Hex } from '../lib/snapshot/manifest.ts';
+import { sha256Digits } from '../lib/snapshot/manifest.ts';
 import { snapshotName, type SnapshotInfo } from '../lib/snapshot/name.ts';
 import { siteBase, siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
 import { makeZip } from '../lib/snapshot/zip.ts';
@@ -157,8 +157,8 @@ export async function snapshotCommand(
 
   const zipPath = join(out, `${name}.zip`);
   const waczPath = join(out, `${name}.wacz`);
-  const zipHash = sha256Hex(zip);
-  const waczHash = sha256Hex(wacz.bytes);
+  const zipHash = sha256Digits(zip);
+  const waczHash = sha256Digits(wacz.bytes);
   writeAtomically(zipPath, zip);
   writeAtomically(`${zipPath}.sha256`, `${zipHash}  ${basename(zipPath)}\n`);
   writeAtomically(waczPath, wacz.bytes);

@@ -2,6 +2,7 @@
  * The Atom feed of score changes: every committed revision of a claim that changed its state or
  * probability under today's default model, newest first, dated by its commit (never the clock).
  */
+import { byCodeUnit } from '../../engine/order.ts';
 import { PUBLISHER_NAME } from '../publish/claimReview.ts';
 import { dateTime, type AtomEntry, type AtomFeed } from '../publish/feeds.ts';
 import {
@@ -62,7 +63,7 @@ export function changesFeed(
       if (entry.today.trace !== null) before = entry.today;
     }
   }
-  entries.sort((a, b) => (a.updated === b.updated ? (a.id < b.id ? -1 : 1) : a.updated < b.updated ? 1 : -1));
+  entries.sort((a, b) => byCodeUnit(b.updated, a.updated) || byCodeUnit(a.id, b.id));
   const self = absoluteUrl(changesFeedPath(), site);
   return {
     id: self,

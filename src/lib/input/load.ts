@@ -2,6 +2,7 @@
  * Reading the repository: model files, the released lock, the site's default model and claim
  * files, validated into engine inputs. Nothing here scores; everything here may report problems.
  */
+import { byCodeUnit } from '../../engine/order.ts';
 import './nodeSha256.ts';
 import { execFileSync } from 'node:child_process';
 import {
@@ -19,6 +20,7 @@ import {
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeHashOf, hashOf, modelId, type Claim, type Json, type Model } from '../../engine/index.ts';
+import { walkFolder } from './folderWalk.ts';
 import type { Problem } from './problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from './validate.ts';
 import { parseYaml, type Parsed } from './yamlSource.ts';
@@ -369,9 +371,7 @@ export function claimFiles(dir: string): { files: string[]; problems: Problem[] 
   if (!existsSync(dir)) return { files: [], problems: [] };
   const files: string[] = [];
   const problems: Problem[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  )) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => byCodeUnit(a.name, b.name))) {
     const path = join(dir, entry.name);
     if (entry.name.startsWith('.')) continue;
     if (entry.isSymbolicLink()) problems.push(fileProblem(path, SYMLINK_MESSAGE));
@@ -396,9 +396,7 @@ export function claimFiles(dir: string): { files: string[]; problems: Problem[] 
 function modelFiles(dir: string): { files: string[]; problems: Problem[] } {
   const files: string[] = [];
   const problems: Problem[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  )) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => byCodeUnit(a.name, b.name))) {
     const path = join(dir, entry.name);
     // The lock and site.yaml are refused as links when they are read.
     if (entry.name.startsWith('.') || entry.name === SITE_FILE || entry.name === LOCK_FILE) continue;
@@ -587,15 +585,8 @@ function engineDir(): string {
 
 /** The engine's code hash, over the TypeScript files of `src/engine`. */
 export function engineCodeHash(dir: string = engineDir()): string {
-  const files: { path: string; bytes: Uint8Array }[] = [];
-  const walk = (folder: string): void => {
-    for (const name of readdirSync(folder)) {
-      const full = join(folder, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.ts'))
-        files.push({ path: relative(dir, full).split('\\').join('/'), bytes: readFileSync(full) });
-    }
-  };
-  walk(dir);
+  const files = walkFolder(dir)
+    .filter((entry) => entry.kind === 'file' && entry.path.endsWith('.ts'))
+    .map((entry) => ({ path: entry.path, bytes: readFileSync(entry.full) }));
   return codeHashOf(files);
 }

@@ -3,6 +3,8 @@
  * wrong, and one formatter prints them as `file:line: field: what is wrong`.
  */
 
+import { byCodeUnit } from '../../engine/order.ts';
+
 /** One thing wrong with one field of one file. */
 export interface Problem {
   readonly file: string;
@@ -44,12 +46,9 @@ export function formatAnnotation({ file, line, field, message }: Problem, help: 
 /** Sorts problems by file, then line, then field, so that reports are stable. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
-    (a, b) => cmp(a.file, b.file) || a.line - b.line || cmp(a.field, b.field) || cmp(a.message, b.message),
+    (a, b) =>
+      byCodeUnit(a.file, b.file) || a.line - b.line || byCodeUnit(a.field, b.field) || byCodeUnit(a.message, b.message),
   );
-}
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Writes a field path as `evidence[2].relevance`. */

@@ -5,6 +5,7 @@
  * matches the traces digit for digit. Trace URLs are absolute (on the published site), because a
  * downloaded file is read away from the site.
  */
+import { byCodeUnit } from '../../engine/order.ts';
 import Papa from 'papaparse';
 import type { Claim } from '../../engine/index.ts';
 import type { TraceSummary } from '../site/site.ts';
@@ -93,9 +94,7 @@ export function scoreRows(
   traceOf: (slug: string, model: string) => TraceSummary,
   site: string,
 ): ScoreRow[] {
-  return [...slugs]
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap((slug) => models.map((model) => scoreRow(traceOf(slug, model), site)));
+  return [...slugs].sort(byCodeUnit).flatMap((slug) => models.map((model) => scoreRow(traceOf(slug, model), site)));
 }
 
 // A cell a spreadsheet would run as a formula (`=`, `+`, `@`, a tab or carriage return first, or
@@ -152,7 +151,7 @@ export interface ClaimsJson {
 
 /** The claims download, as two-space JSON with a final newline. */
 export function claimsJson(buildDate: string, claims: readonly ClaimInput[]): string {
-  const sorted = [...claims].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  const sorted = [...claims].sort((a, b) => byCodeUnit(a.slug, b.slug));
   const doc: ClaimsJson = { exportFormat: EXPORT_FORMAT, buildDate, claims: sorted };
   return `${JSON.stringify(doc, null, 2)}\n`;
 }

@@ -3,6 +3,7 @@
  * site's data: every timestamp comes from a date in the content (a model's `released`, a claim's
  * `recorded` or its latest review), never from the clock, so two builds write the same bytes.
  */
+import { byCodeUnit } from '../../engine/order.ts';
 import type { Claim, Model } from '../../engine/index.ts';
 import type { TraceSummary } from '../site/site.ts';
 import { PUBLISHER_NAME } from './claimReview.ts';
@@ -157,9 +158,7 @@ export function modelsFeed(
   buildDate: string,
 ): AtomFeed {
   const entries = [...models]
-    .sort((a, b) =>
-      a.model.released === b.model.released ? (a.id < b.id ? -1 : 1) : a.model.released < b.model.released ? 1 : -1,
-    )
+    .sort((a, b) => byCodeUnit(b.model.released, a.model.released) || byCodeUnit(a.id, b.id))
     .map(({ id, model }): AtomEntry => {
       const url = absoluteUrl(modelPath(id), site);
       const based = model.basedOn === null ? 'A new line of models.' : `Based on ${model.basedOn}.`;
@@ -238,7 +237,7 @@ export function claimsFeed(claims: readonly FeedClaim[], site: string, buildDate
         category: claim.type,
       };
     })
-    .sort((a, b) => (a.updated === b.updated ? (a.id < b.id ? -1 : 1) : a.updated < b.updated ? 1 : -1));
+    .sort((a, b) => byCodeUnit(b.updated, a.updated) || byCodeUnit(a.id, b.id));
   return feedOf({
     path: claimsFeedPath(),
     alternate: homePath(),

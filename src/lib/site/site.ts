@@ -8,6 +8,7 @@
  * in microseconds and byte for byte the same, and the few most recent are kept. So the memory a
  * build holds grows with the claims' inputs and results, not with every trace's working.
  */
+import { byCodeUnit } from '../../engine/order.ts';
 import { LRUCache } from 'lru-cache';
 import { createScorer, inputHashOf, type Trace } from '../../engine/index.ts';
 import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
@@ -153,15 +154,11 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     defaultModel,
     ...ledger.models
       .filter((m) => m !== defaultModel)
-      .sort((a, b) =>
-        a.model.released < b.model.released ? 1 : a.model.released > b.model.released ? -1 : a.id < b.id ? -1 : 1,
-      ),
+      .sort((a, b) => byCodeUnit(b.model.released, a.model.released) || byCodeUnit(a.id, b.id)),
   ];
   const claims: SiteClaim[] = ledger.claims
     .map(({ slug, file, claim }) => ({ slug, file, claim }))
-    .sort((a, b) =>
-      a.claim.recorded < b.claim.recorded ? 1 : a.claim.recorded > b.claim.recorded ? -1 : a.slug < b.slug ? -1 : 1,
-    );
+    .sort((a, b) => byCodeUnit(b.claim.recorded, a.claim.recorded) || byCodeUnit(a.slug, b.slug));
   const summaries = scoreAll(models, claims, codeHash, traceCacheFromEnv(), process.stderr, summarise);
   const byId = new Map(models.map((m) => [m.id, m]));
   const bySlug = new Map(claims.map((c) => [c.slug, c]));

@@ -3,25 +3,22 @@
  * site is walked with lstat and its symbolic links are never followed: one could point anywhere on
  * the machine (and be archived as the site's), or nowhere.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { byBytes, type FileSource } from './manifest.ts';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { walkFolder } from '../input/folderWalk.ts';
+import { projectRoot } from '../site/build/paths.ts';
+import type { FileSource } from './manifest.ts';
 
 /** Every file under a folder, by path relative to it (with `/`), in byte order; throws on a symbolic link (see findSymlinks). */
 export function readFolder(root: string): Map<string, Uint8Array> {
-  return new Map(
-    [...folderPaths(root, root, true)]
-      .sort(byBytes)
-      .map((path) => [path, readFileSync(join(root, ...path.split('/')))]),
-  );
+  return new Map(folderPaths(root, true).map((path) => [path, readFileSync(join(root, ...path.split('/')))]));
 }
 
 /** A folder as a set of files (read when asked). */
 export function folderSource(root: string): FileSource {
   let listed: string[] | null = null;
   return {
-    list: () => (listed ??= [...folderPaths(root, root, false)].sort(byBytes)),
+    list: () => (listed ??= folderPaths(root, false)),
     // A symbolic link reads as no file, whatever it points at.
     read: (path) => {
       const full = join(root, ...path.split('/'));
@@ -30,23 +27,19 @@ export function folderSource(root: string): FileSource {
   };
 }
 
-/** The regular files under `folder`; a symbolic link throws when `strict`, else is passed over. */
-function* folderPaths(root: string, folder: string, strict: boolean): Generator<string> {
-  for (const name of readdirSync(folder)) {
-    const full = join(folder, name);
-    const stat = lstatSync(full);
-    if (stat.isDirectory()) yield* folderPaths(root, full, strict);
-    else if (stat.isFile()) yield relative(root, full).split(sep).join('/');
-    else if (strict)
+/** The regular files under `root`, in byte order; a symbolic link throws when `strict`, else is passed over. */
+function folderPaths(root: string, strict: boolean): string[] {
+  const paths: string[] = [];
+  for (const { path, full, kind } of walkFolder(root)) {
+    if (kind === 'file') paths.push(path);
+    else if (kind !== 'folder' && strict)
       throw new Error(`${full}: not a regular file (a symbolic link?); a site is read without following links`);
   }
+  return paths;
 }
 
-/** The repository's root, found from this file (so any working directory will do). */
-export const repositoryRoot = (): string => fileURLToPath(new URL('../../../', import.meta.url));
-
 /** The Python reference and its README, as a snapshot carries them (`reference/…`). */
-export function referenceFiles(root: string = repositoryRoot()): Map<string, Uint8Array> {
+export function referenceFiles(root: string = projectRoot()): Map<string, Uint8Array> {
   return new Map(
     ['ledger.py', 'README.md'].map((name) => [`reference/${name}`, readFileSync(join(root, 'reference', name))]),
   );

@@ -1,14 +1,14 @@
 /** Offline snapshots of the built site (DESIGN.md section 8). */
 export { fileCsp } from './fileCsp.ts';
-export { folderSource, readFolder, referenceFiles, repositoryRoot, writeAtomically } from './files.ts';
+export { folderSource, readFolder, referenceFiles, writeAtomically } from './files.ts';
+export { byBytes } from '../input/folderWalk.ts';
 export {
-  byBytes,
   checkManifest,
   hasManifest,
   makeManifest,
   MANIFEST,
   parseManifest,
-  sha256Hex,
+  sha256Digits,
   type FileSource,
   type ManifestFinding,
 } from './manifest.ts';

@@ -3,6 +3,7 @@
  * `sha256sum -c` reads (`<64 hex>  <path>`), sorted by path; and the check `verify` makes of it.
  */
 import { createHash } from 'node:crypto';
+import { byBytes } from '../input/folderWalk.ts';
 
 /** The manifest's name, at the snapshot's root. */
 export const MANIFEST = 'MANIFEST.sha256';
@@ -22,14 +23,9 @@ export interface ManifestFinding {
   readonly message: string;
 }
 
-/** The SHA-256 of some bytes, as 64 lowercase hex digits. */
-export function sha256Hex(bytes: Uint8Array): string {
+/** The SHA-256 of some bytes, as 64 lowercase hex digits with no `sha256:` prefix (the engine's `sha256Hex` writes one). */
+export function sha256Digits(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Compares paths by their UTF-8 bytes (as `sort` does in the C locale), so every tool agrees on the order. */
-export function byBytes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
 /** A path `sha256sum` can list as written: no newline, no backslash, relative, no `..`. */
@@ -57,7 +53,7 @@ export function makeManifest(files: ReadonlyMap<string, Uint8Array>): string {
   const paths = [...files.keys()].filter((path) => path !== MANIFEST).sort(byBytes);
   for (const path of paths)
     if (!listablePath(path)) throw new Error(`cannot list ${JSON.stringify(path)} in ${MANIFEST}`);
-  return paths.map((path) => `${sha256Hex(files.get(path)!)}  ${path}\n`).join('');
+  return paths.map((path) => `${sha256Digits(files.get(path)!)}  ${path}\n`).join('');
 }
 
 /** A manifest's entries, and a finding for each line that is not `<64 hex>  <path>`. */
@@ -116,7 +112,7 @@ export function checkManifest(files: FileSource): ManifestFinding[] {
         message: `listed in ${MANIFEST} but missing (removed after the snapshot was made)`,
       });
     else {
-      const actual = sha256Hex(content);
+      const actual = sha256Digits(content);
       if (actual !== expected)
         findings.push({
           file: path,

@@ -4,7 +4,8 @@
  * reference, a README.txt and MANIFEST.sha256. Pure: files in, files out.
  */
 import { fileCsp } from './fileCsp.ts';
-import { MANIFEST, byBytes, makeManifest } from './manifest.ts';
+import { byBytes } from '../input/folderWalk.ts';
+import { MANIFEST, makeManifest } from './manifest.ts';
 import type { SnapshotInfo } from './name.ts';
 import { snapshotReadme } from './readme.ts';
 import { decodePath, relativePath, resolveHref } from './relativeHref.ts';

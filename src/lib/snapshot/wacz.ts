@@ -8,7 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { getSurt, WARCRecord, WARCSerializer } from 'warcio';
-import { byBytes, sha256Hex } from './manifest.ts';
+import { byBytes } from '../input/folderWalk.ts';
+import { sha256Digits } from './manifest.ts';
 import { contentType } from './mime.ts';
 import { decodeEntities } from './rewriteHtml.ts';
 import { makeZip } from './zip.ts';
@@ -125,7 +126,7 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
       url,
       mime: type.split(';')[0]!,
       status: '200',
-      digest: record.warcPayloadDigest ?? `sha256:${sha256Hex(body)}`,
+      digest: record.warcPayloadDigest ?? `sha256:${sha256Digits(body)}`,
       length: String(at.length),
       offset: String(at.offset),
       filename: 'data.warc.gz',
@@ -135,7 +136,7 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
       const title = pageTitle(new TextDecoder().decode(body)) ?? url;
       pages.push({
         url,
-        line: JSON.stringify({ id: sha256Hex(encoder.encode(url)).slice(0, 16), url, ts: when, title }),
+        line: JSON.stringify({ id: sha256Digits(encoder.encode(url)).slice(0, 16), url, ts: when, title }),
       });
     }
     info.progress?.(i + 1, paths.length);
@@ -175,12 +176,12 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
     resources: resources.map(({ path, bytes }) => ({
       name: path.slice(path.lastIndexOf('/') + 1),
       path,
-      hash: `sha256:${sha256Hex(bytes)}`,
+      hash: `sha256:${sha256Digits(bytes)}`,
       bytes: bytes.length,
     })),
   };
   const datapackageBytes = encoder.encode(`${JSON.stringify(datapackage, null, 2)}\n`);
-  const digest = { path: 'datapackage.json', hash: `sha256:${sha256Hex(datapackageBytes)}` };
+  const digest = { path: 'datapackage.json', hash: `sha256:${sha256Digits(datapackageBytes)}` };
   const bytes = makeZip(
     [
       ...resources.map(({ path, bytes: content }) => ({ path, bytes: content, store: path.startsWith('archive/') })),

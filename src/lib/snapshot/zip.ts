@@ -5,7 +5,8 @@
  * inflated with a size limit.
  */
 import { Inflate, zipSync, type Zippable, type ZipOptions } from 'fflate';
-import { byBytes, MANIFEST, type FileSource } from './manifest.ts';
+import { byBytes } from '../input/folderWalk.ts';
+import { MANIFEST, type FileSource } from './manifest.ts';
 
 /** One file of an archive, and whether to store it as it is (for data already compressed). */
 export interface ZipEntry {

@@ -3,9 +3,9 @@
  * rest of verify never touches the file system. Nothing is read through a symbolic link, and only a
  * file the listing found is ever read, so no path written inside a site can reach outside it.
  */
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { byBytes } from '../snapshot/manifest.ts';
+import { walkFolder } from '../input/folderWalk.ts';
 import { ZIP_LIMITS, ZipError, zipFileSource } from '../snapshot/zip.ts';
 import type { Finding } from './report.ts';
 
@@ -28,20 +28,13 @@ export function directoryFiles(root: string): SiteFiles {
     if (listed !== null) return listed;
     const files: string[] = [];
     const refused: Finding[] = [];
-    const visit = (folder: string, prefix: string): void => {
-      for (const name of readdirSync(folder).sort(byBytes)) {
-        const full = join(folder, name);
-        const path = `${prefix}${name}`;
-        const stat = lstatSync(full);
-        if (stat.isSymbolicLink())
-          refused.push({ file: path, field: null, message: 'is a symbolic link; verify reads nothing through a link' });
-        else if (stat.isDirectory()) visit(full, `${path}/`);
-        else if (stat.isFile()) files.push(path);
-        else refused.push({ file: path, field: null, message: 'is not a regular file' });
-      }
-    };
-    visit(root, '');
-    listed = { files: new Set(files), sorted: files.sort(byBytes), refused };
+    for (const { path, kind } of walkFolder(root)) {
+      if (kind === 'link')
+        refused.push({ file: path, field: null, message: 'is a symbolic link; verify reads nothing through a link' });
+      else if (kind === 'file') files.push(path);
+      else if (kind === 'other') refused.push({ file: path, field: null, message: 'is not a regular file' });
+    }
+    listed = { files: new Set(files), sorted: files, refused };
     return listed;
   };
   return {

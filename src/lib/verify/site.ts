@@ -3,6 +3,7 @@
  * every published trace re-scored, and each published model.json against the released hashes (a
  * `models/released.lock` inside the site, and the repository's when verify runs inside one).
  */
+import { byCodeUnit } from '../../engine/order.ts';
 import { checkManifest, hasManifest } from '../snapshot/manifest.ts';
 import type { SiteFiles } from './files.ts';
 import type { Finding, VerifyReport } from './report.ts';
@@ -42,10 +43,6 @@ function editedModel(
 
 /** Where a site may carry its own record of released hashes. */
 export const SITE_LOCK = 'models/released.lock';
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Every `trace.json` of a site, sorted by path. */
 export function traceFiles(files: SiteFiles): string[] {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { folderSource, writeAtomically } from '../../../src/lib/snapshot/files.ts';
+import { byBytes } from '../../../src/lib/input/folderWalk.ts';
 import {
-  byBytes,
   checkManifest,
   makeManifest,
   MANIFEST,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MANIFEST, sha256Hex } from '../../../src/lib/snapshot/manifest.ts';
+import { MANIFEST, sha256Digits } from '../../../src/lib/snapshot/manifest.ts';
 import { snapshotName } from '../../../src/lib/snapshot/name.ts';
 import { rewriteHtml } from '../../../src/lib/snapshot/rewriteHtml.ts';
 import { rewriteCss } from '../../../src/lib/snapshot/rewriteCss.ts';
@@ -86,7 +86,7 @@ describe('snapshotFiles', () => {
     expect(listed.every(Boolean)).toBe(true);
     const paths = listed.map((m) => m[2]!);
     expect(paths).toEqual([...snapshot.files.keys()].filter((p) => p !== MANIFEST).sort());
-    for (const m of listed) expect(m[1]).toBe(sha256Hex(snapshot.files.get(m[2]!)!));
+    for (const m of listed) expect(m[1]).toBe(sha256Digits(snapshot.files.get(m[2]!)!));
   });
 
   it('writes a README.txt that says what it is, when, from which commit, and how to check it', () => {

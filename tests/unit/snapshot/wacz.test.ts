@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { WARCParser } from 'warcio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../src/lib/snapshot/manifest.ts';
+import { sha256Digits } from '../../../src/lib/snapshot/manifest.ts';
 import {
   INDEX_PATH,
   makeWacz,
@@ -109,7 +109,7 @@ describe('makeWacz', () => {
     for (const resource of data.resources) {
       const bytes = files[resource.path]!;
       expect(resource.name).toBe(resource.path.split('/').pop());
-      expect(resource.hash).toBe(`sha256:${sha256Hex(bytes)}`);
+      expect(resource.hash).toBe(`sha256:${sha256Digits(bytes)}`);
       expect(resource.bytes).toBe(bytes.length);
     }
   });
@@ -117,7 +117,7 @@ describe('makeWacz', () => {
   it('hashes datapackage.json in datapackage-digest.json', () => {
     expect(JSON.parse(decode(files['datapackage-digest.json']))).toEqual({
       path: 'datapackage.json',
-      hash: `sha256:${sha256Hex(files['datapackage.json']!)}`,
+      hash: `sha256:${sha256Digits(files['datapackage.json']!)}`,
     });
   });
 
@@ -168,7 +168,7 @@ describe('makeWacz', () => {
         status: 200,
       });
       expect(records[0]!.payload).toEqual(site.get(path));
-      expect(line.fields.digest).toBe(`sha256:${sha256Hex(site.get(path)!)}`);
+      expect(line.fields.digest).toBe(`sha256:${sha256Digits(site.get(path)!)}`);
     }
   });
 

@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { snapshotCommand } from '../../../src/cli/snapshot.ts';
 import { writeAtomically } from '../../../src/lib/snapshot/files.ts';
-import { checkManifest, sha256Hex } from '../../../src/lib/snapshot/manifest.ts';
+import { checkManifest, sha256Digits } from '../../../src/lib/snapshot/manifest.ts';
 import { snapshotFiles } from '../../../src/lib/snapshot/snapshot.ts';
 import { makeZip, readZip, zipFileSource, zipTime, type ZipEntry } from '../../../src/lib/snapshot/zip.ts';
 import { fixtureExtras, fixtureSite, INFO } from './fixture.ts';
@@ -151,7 +151,7 @@ describe('ledger snapshot', () => {
     const run = io();
     await snapshotCommand(run.io, { dist: 'site', out: 'three' }, { cwd: root, progress: false, env });
     const zip = readFileSync(join(root, 'three', 'claim-ledger-2026-09-21-m@1.0.0-ab12ab12ab12.zip'));
-    const hash = sha256Hex(zip);
+    const hash = sha256Digits(zip);
     expect(run.out.join('')).toContain(`SHA-256 ${hash}`);
     expect(readFileSync(join(root, 'three', 'claim-ledger-2026-09-21-m@1.0.0-ab12ab12ab12.zip.sha256'), 'utf8')).toBe(
       `${hash}  claim-ledger-2026-09-21-m@1.0.0-ab12ab12ab12.zip\n`,
