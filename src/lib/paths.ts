@@ -131,9 +131,6 @@ export const schemaPath = (kind: 'claim' | 'model'): string => at(`/schemas/${ki
 /** The picture link previews show for every page. */
 export const ogImagePath = (): string => at('/og-image.png');
 
-/** The robots.txt file for crawlers. */
-export const robotsPath = (): string => at('/robots.txt');
-
 /**
  * A root-relative path (with its base) as an absolute URL on the published site (`site` is
  * Astro's `site`). Used only where a URL leaves the site — canonical links, feeds, JSON-LD,

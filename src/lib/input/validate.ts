@@ -3,7 +3,7 @@
  * name the file, line and field. Every problem in a file is reported, not only the first.
  */
 import type { ZodError, ZodIssue, ZodTypeAny } from 'astro/zod';
-import { dec, plain, round, type Claim, type Model } from '../../engine/index.ts';
+import { dec, modelId, plain, round, type Claim, type Model } from '../../engine/index.ts';
 import { claimSchema, type ClaimInput } from '../../schemas/claim.ts';
 import { isBoundedDecimal, isIsoDate } from '../../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../../schemas/model.ts';
@@ -70,8 +70,8 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
   // The checks below read every section that is well-formed on its own, so that a schema mistake in
   // one section does not hide a mistake in another.
   const m: Partial<ModelInput> = result.success ? result.data : wellFormedSections(parsed.data);
-  const id = `${m.name}@${m.version}`;
-  if (expectedId !== undefined && m.name !== undefined && m.version !== undefined && expectedId !== id) {
+  const id = m.name !== undefined && m.version !== undefined ? modelId({ name: m.name, version: m.version }) : '';
+  if (expectedId !== undefined && id !== '' && expectedId !== id) {
     report.add(
       ['version'],
       `the file is named ${expectedId} but declares ${id}; a model's id must equal its file name`,
@@ -321,7 +321,7 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
  */
 export function checkLevels(parsed: Parsed, claim: Claim | null, model: Model): Problem[] {
   const report = new Report(parsed);
-  const id = `${model.name}@${model.version}`;
+  const id = modelId(model);
   const links: readonly Partial<
     Readonly<Record<'relevance' | 'observation' | 'authenticity' | 'extraction', unknown>>
   >[] = claim?.evidence ?? entries(mapping(parsed.data)['evidence']);

@@ -8,7 +8,6 @@ import {
   claimsFeedPath,
   claimsJsonPath,
   modelsFeedPath,
-  robotsPath,
   scoresCsvPath,
   scoresJsonPath,
   sitemapIndexPath,
@@ -68,7 +67,6 @@ describe('paths of the ecosystem files', () => {
     [modelsFeedPath(), '/feeds/models.xml'],
     [claimsFeedPath(), '/feeds/claims.xml'],
     [sitemapIndexPath(), '/sitemap-index.xml'],
-    [robotsPath(), '/robots.txt'],
   ])('%s', (path, expected) => {
     expect(path).toBe(expected);
   });
