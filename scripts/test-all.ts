@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check the project keeps, in order, stopping at the first that fails:
- * type checks, lint, unit and property tests, the Python reference's own tests, a build of the site,
+ * type checks, lint, the formatting check, unit and property tests, the Python reference's own tests, a build of the site,
  * and the browser tests against it; then one more build under a base path (a project page on a
  * static host) with the link check and the base-path page tests run against it.
  */
@@ -13,6 +13,7 @@ const steps: readonly [string, string, readonly string[], Readonly<Record<string
   ['type check', 'npx', ['tsc', '--noEmit']],
   ['astro check', 'npx', ['astro', 'check']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['format check', 'npx', ['prettier', '--check', '.']],
   ['unit and property tests', 'npx', ['vitest', 'run']],
   ['reference tests', 'python3', ['-m', 'unittest', 'discover', '-s', 'reference', '-p', 'test_*.py']],
   ['build', 'npm', ['run', '-s', 'build']],
