@@ -65,7 +65,7 @@ export function recordId(name: string): string {
 }
 
 /** A page's `<title>` text (entities decoded), or null. */
-export function pageTitle(html: string): string | null {
+export function htmlTitle(html: string): string | null {
   const match = /<title(?:\s[^>]*)?>([\s\S]*?)<\/title\s*>/i.exec(html);
   if (!match) return null;
   const text = decodeEntities(match[1]!).replace(/\s+/g, ' ').trim();
@@ -133,7 +133,7 @@ export async function makeWacz(site: ReadonlyMap<string, Uint8Array>, info: Wacz
     };
     index.push(`${getSurt(url)} ${cdxTimestamp(info.date)} ${JSON.stringify(cdx)}`);
     if (type.startsWith('text/html')) {
-      const title = pageTitle(new TextDecoder().decode(body)) ?? url;
+      const title = htmlTitle(new TextDecoder().decode(body)) ?? url;
       pages.push({
         url,
         line: JSON.stringify({ id: sha256Digits(encoder.encode(url)).slice(0, 16), url, ts: when, title }),

@@ -6,7 +6,7 @@ import {
   INDEX_PATH,
   makeWacz,
   PAGES_PATH,
-  pageTitle,
+  htmlTitle,
   recordId,
   siteUrl,
   WARC_PATH,
@@ -201,7 +201,7 @@ describe('the pieces of a WACZ', () => {
   });
 
   it("reads a page's title", () => {
-    expect(pageTitle('<head><title>\n  A &amp; B\n</title></head>')).toBe('A & B');
-    expect(pageTitle('<p>no title</p>')).toBeNull();
+    expect(htmlTitle('<head><title>\n  A &amp; B\n</title></head>')).toBe('A & B');
+    expect(htmlTitle('<p>no title</p>')).toBeNull();
   });
 });
