@@ -25,7 +25,7 @@ export {
   INDEX_PATH,
   makeWacz,
   PAGES_PATH,
-  pageTitle,
+  htmlTitle,
   recordId,
   siteUrl,
   WACZ_VERSION,
