@@ -13,9 +13,24 @@ export interface Problem {
   readonly message: string;
 }
 
-/** Formats a problem as `file:line: field: what is wrong`. */
-export function formatProblem({ file, line, field, message }: Problem): string {
-  return `${file}:${line}: ${field}: ${message}`;
+/**
+ * One thing found wrong in a published file (a trace, a model.json, a snapshot's entry), as verify
+ * reports it: the same shape as a problem, without a line (the file is JSON a program wrote) and
+ * with no field when the whole file is meant.
+ */
+export interface Finding {
+  readonly file: string;
+  readonly field: string | null;
+  readonly message: string;
+}
+
+/**
+ * The one formatter of what is wrong: a problem as `file:line: field: what is wrong`, a finding as
+ * `file: field: what is wrong` (or `file: what is wrong` when it names no field).
+ */
+export function formatProblem(found: Problem | Finding): string {
+  const where = 'line' in found ? `${found.file}:${found.line}` : found.file;
+  return found.field === null ? `${where}: ${found.message}` : `${where}: ${found.field}: ${found.message}`;
 }
 
 /** Escapes the message of a GitHub Actions workflow command: `%`, carriage returns and line feeds. */

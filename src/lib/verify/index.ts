@@ -8,7 +8,7 @@
 export { decimalOutOfBounds, firstOutOfBounds } from './bounds.ts';
 export { directoryFiles, openSite, type SiteFiles } from './files.ts';
 export { compareJson, jsonDifferences, show, type JsonDifference } from './jsonDiff.ts';
-export { formatFinding, MAX_REPORTED, reportLines, type Finding, type VerifyReport } from './report.ts';
+export { MAX_REPORTED, reportLines, type Finding, type VerifyReport } from './report.ts';
 export { modelJsonFile } from './rescore.ts';
 export { SITE_LOCK, traceFiles, verifySite, type ReleasedHash, type VerifyOptions } from './site.ts';
 

@@ -1,12 +1,8 @@
 /** What a verification found, and the lines the command prints for it. */
+import { formatProblem, type Finding } from '../input/problems.ts';
 import { MANIFEST } from '../snapshot/manifest.ts';
 
-/** One thing found wrong: the file it is in, the field when there is one, and what is wrong. */
-export interface Finding {
-  readonly file: string;
-  readonly field: string | null;
-  readonly message: string;
-}
+export type { Finding };
 
 /** What a verification found. */
 export interface VerifyReport {
@@ -27,11 +23,6 @@ export interface VerifyReport {
 /** How many findings the command line prints before summarising the rest. */
 export const MAX_REPORTED = 20;
 
-/** Writes a finding as `file: field: message`. */
-export function formatFinding({ file, field, message }: Finding): string {
-  return field === null ? `${file}: ${message}` : `${file}: ${field}: ${message}`;
-}
-
 /** The report's lines: the count, the warnings, then the first findings, then how many more there were. */
 export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[] {
   const lines =
@@ -43,9 +34,9 @@ export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[
       mismatched === 0 ? `${files} files match ${MANIFEST}` : `${mismatched} file${s} not match ${MANIFEST}`,
     );
   }
-  lines.push(...report.warnings.map((w) => `warning: ${formatFinding(w)}`));
+  lines.push(...report.warnings.map((w) => `warning: ${formatProblem(w)}`));
   const shown = report.traces === 0 ? report.findings : report.findings.slice(0, limit);
-  lines.push(...shown.map(formatFinding));
+  lines.push(...shown.map(formatProblem));
   if (report.findings.length > shown.length)
     lines.push(`... and ${report.findings.length - shown.length} more differences not shown`);
   return lines;
