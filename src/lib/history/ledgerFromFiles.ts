@@ -4,13 +4,10 @@
  * level checks), so a past file is judged exactly as a file in the working tree would be.
  */
 import { hashOf, modelId, type Json } from '../../engine/index.ts';
-import { decodeUtf8, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import { decodeUtf8, MAX_FILE_BYTES, tooLarge, type LoadedClaim, type LoadedModel } from '../input/load.ts';
 import type { Problem } from '../input/problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from '../input/validate.ts';
 import { parseYaml, type Parsed } from '../input/yamlSource.ts';
-
-/** The largest claim or model file read (DESIGN §3), so that a hostile blob stays harmless. */
-export const MAX_FILE_BYTES = 1024 * 1024;
 
 /** One file's name as problems show it and its bytes. */
 export interface FileBytes {
@@ -24,7 +21,7 @@ export interface FileBytes {
 /** Decodes and parses one file, or says why it cannot be read. */
 export function parseBytes(label: string, bytes: Uint8Array): { parsed: Parsed | null; problems: Problem[] } {
   const fail = (message: string) => ({ parsed: null, problems: [{ file: label, line: 1, field: '(file)', message }] });
-  if (bytes.length > MAX_FILE_BYTES) return fail(`is ${bytes.length} bytes, more than the 1 MiB a file may have`);
+  if (bytes.length > MAX_FILE_BYTES) return fail(tooLarge(bytes.length));
   // The loader's own strict decoding: a bad byte is named with its line, UTF-16 as UTF-16.
   const decoded = decodeUtf8(bytes);
   if (decoded.text === null)

@@ -122,7 +122,8 @@ function readText(path: string): { text: string | null; problems: Problem[] } {
   }
 }
 
-function tooLarge(bytes: number): string {
+/** Why a file of this many bytes is refused (the loader's message, and history's for old revisions). */
+export function tooLarge(bytes: number): string {
   return `is ${bytes} bytes; a ledger file may be at most 1 MiB (${MAX_FILE_BYTES} bytes)`;
 }
 

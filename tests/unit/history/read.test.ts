@@ -224,7 +224,7 @@ describe('revisions that cannot be scored again', () => {
       [`${short[0]}:content/claims/water.yaml:3: colour: is not a field here (check its spelling)`],
       [],
       [
-        `${short[2]}:content/claims/water.yaml:1: (file): is ${Buffer.byteLength(good) + 2 + 1024 * 1024 + 1} bytes, more than the 1 MiB a file may have`,
+        `${short[2]}:content/claims/water.yaml:1: (file): is ${Buffer.byteLength(good) + 2 + 1024 * 1024 + 1} bytes; a ledger file may be at most 1 MiB (1048576 bytes)`,
       ],
       [],
     ]);
