@@ -24,10 +24,3 @@ export function tex(latex: string, display = false): string {
   }
   return html;
 }
-
-/** Escapes text for use inside `\text{…}` in a formula. */
-export function texText(text: string): string {
-  return text.replace(/[\\{}$&#^_%~]/g, (c) =>
-    c === '\\' ? '\\textbackslash{}' : c === '~' ? '\\textasciitilde{}' : c === '^' ? '\\textasciicircum{}' : `\\${c}`,
-  );
-}
