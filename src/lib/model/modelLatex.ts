@@ -43,11 +43,6 @@ export function stabilityLatex(model: Model): string {
   return String.raw`p_s = \frac{1}{1 + e^{-(\text{prior} + s \times \text{kept sum})}}, \quad s \in \{${scales}\}`;
 }
 
-/** A vote's weight with the model's floor. */
-export function voteWeightLatex(model: Model): string {
-  return String.raw`w = \max(${model.gradient.floor},\ \ln(1 + r))`;
-}
-
 /** The gradient, a weighted mean of votes. */
 export function gradientLatex(): string {
   return String.raw`G = \frac{\sum_{i=1}^{n} v_i \, w_i}{\sum_{i=1}^{n} w_i}`;
