@@ -10,12 +10,12 @@ const signed = (value: string): string => (value.startsWith('-') ? `- ${value.sl
 
 /** One link's weight as the product of its five factors. */
 export function factorProductLatex(): string {
-  return String.raw`\begin{aligned} w &= \text{relevance} \times \text{observation} \times \text{interpretation} \\ &\quad \times \text{authenticity} \times \text{extraction} \end{aligned}`;
+  return String.raw`\begin{aligned} w &= \text{relevance} \times \text{observation} \\ &\quad \times \text{interpretation} \times \text{authenticity} \\ &\quad \times \text{extraction} \end{aligned}`;
 }
 
 /** The prior as log-odds plus the kept weights gives the posterior log-odds. */
 export function posteriorLatex(): string {
-  return String.raw`x = \underbrace{\ln \frac{p_0}{1 - p_0}}_{\text{prior as log-odds}} + \sum_{\text{kept, supporting}} w \;-\; \sum_{\text{kept, opposing}} w`;
+  return String.raw`\begin{aligned} x &= \underbrace{\ln \frac{p_0}{1 - p_0}}_{\text{prior as log-odds}} \\ &\quad + \sum_{\text{kept, supporting}} w \\ &\quad - \sum_{\text{kept, opposing}} w \end{aligned}`;
 }
 
 /** The logistic step from log-odds to a probability. */
@@ -57,14 +57,14 @@ export function workedPriorLatex(trace: Trace): string | null {
 
 /**
  * A worked example's sum: the prior's log-odds plus each counted link's signed weight equals the
- * posterior log-odds, every figure from the trace. Long sums break every three terms.
+ * posterior log-odds, every figure from the trace. Long sums break every two terms, so that a line fits a phone.
  */
 export function workedSumLatex(trace: Trace): string | null {
   const { prior, sum } = trace.working;
   if (!prior || !sum) return null;
   const terms = trace.working.links.filter((l) => l.kept).map((l) => signed(l.signedWeight));
   const lines: string[] = [];
-  for (let i = 0; i < terms.length; i += 3) lines.push(terms.slice(i, i + 3).join(' '));
+  for (let i = 0; i < terms.length; i += 2) lines.push(terms.slice(i, i + 2).join(' '));
   if (lines.length <= 1) return `x = ${prior.logOdds} ${lines[0] ?? ''} = ${sum.posteriorLogOdds}`;
   return String.raw`\begin{aligned} x &= ${prior.logOdds} ${lines[0]} \\ ${lines
     .slice(1)

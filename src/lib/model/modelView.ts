@@ -67,6 +67,8 @@ export interface WeightRow {
   readonly short: string;
   /** True when the floor, not the logarithm, sets the weight. */
   readonly floored: boolean;
+  /** The weight as a whole multiple of a new voter's (the first row's), or null when that is nought. */
+  readonly timesNew: string | null;
   /** The weight as a whole percentage of the table's largest, for a bar beside it. */
   readonly share: number;
 }
@@ -88,6 +90,7 @@ export function weightTable(model: Model): WeightRow[] {
     weight: fixed(weight, w),
     short: fixed(round(weight, 1, rules.mode), 1),
     floored: rules.gradient.floor.greaterThan(ln),
+    timesNew: rows[0]!.weight.isZero() ? null : fixed(weight.div(rows[0]!.weight).toDecimalPlaces(0), 0),
     share: largest.isZero() ? 0 : weight.div(largest).times(100).toDecimalPlaces(0).toNumber(),
   }));
 }
