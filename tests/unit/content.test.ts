@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createScorer, dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type Trace } from '../../src/engine/index.ts';
 import { loadLedger, type Ledger, type LoadedClaim, type LoadedModel } from '../../src/lib/input/load.ts';
+import { LEVEL_TABLES } from '../../src/lib/model/levelTables.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const loaded = loadLedger({ content: join(ROOT, 'content'), models: join(ROOT, 'models') });
@@ -94,7 +95,7 @@ describe('the released models', () => {
 
   it('declares the same level names in every model, since claims are checked against all of them', () => {
     const [first, ...rest] = models.map((m) => m.model);
-    for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
+    for (const table of LEVEL_TABLES) {
       for (const model of rest) expect(Object.keys(model[table]).sort()).toEqual(Object.keys(first![table]).sort());
     }
   });

@@ -7,6 +7,7 @@ import { dec, modelId, plain, round, type Claim, type Model } from '../../engine
 import { claimSchema, type ClaimInput } from '../../schemas/claim.ts';
 import { isBoundedDecimal, isIsoDate } from '../../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../../schemas/model.ts';
+import { LEVEL_TABLES, type LevelTableName } from '../model/levelTables.ts';
 import { fieldName, type Problem } from './problems.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
 
@@ -77,7 +78,7 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
       `the file is named ${expectedId} but declares ${id}; a model's id must equal its file name`,
     );
   }
-  for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
+  for (const table of LEVEL_TABLES) {
     for (const [level, factor] of Object.entries(m[table] ?? {})) {
       if (dec(factor).isNegative()) report.add([table, level], `must not be negative, not ${factor}`);
     }
@@ -322,11 +323,10 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
 export function checkLevels(parsed: Parsed, claim: Claim | null, model: Model): Problem[] {
   const report = new Report(parsed);
   const id = modelId(model);
-  const links: readonly Partial<
-    Readonly<Record<'relevance' | 'observation' | 'authenticity' | 'extraction', unknown>>
-  >[] = claim?.evidence ?? entries(mapping(parsed.data)['evidence']);
+  const links: readonly Partial<Readonly<Record<LevelTableName, unknown>>>[] =
+    claim?.evidence ?? entries(mapping(parsed.data)['evidence']);
   links.forEach((link, i) => {
-    for (const table of ['relevance', 'observation', 'authenticity', 'extraction'] as const) {
+    for (const table of LEVEL_TABLES) {
       const level = link[table];
       if (typeof level === 'string' && !Object.hasOwn(model[table], level)) {
         const known = Object.keys(model[table]).join(', ');

@@ -12,10 +12,10 @@ import {
   rulesOf,
   voteWeight,
   type IndependenceStrategy,
-  type LinkWorking,
   type Model,
   type Trace,
 } from '../../engine/index.ts';
+import type { LevelTableName } from './levelTables.ts';
 
 /** "6 models are released here" (or "1 model is"). */
 export function releasedSentence(count: number): string {
@@ -24,6 +24,20 @@ export function releasedSentence(count: number): string {
 
 /** A hyphenated level or check name in words: `primary-source-reviewed` → `primary source reviewed`. */
 export const words = (name: string): string => name.replaceAll('-', ' ');
+
+/** One level of a factor table and the factor it is worth; `/contribute/` adds what it means and an example. */
+export interface FactorRow {
+  readonly level: string;
+  readonly factor: string;
+  readonly meaning?: string;
+  readonly illustration?: string;
+  readonly example?: { readonly href: string; readonly linkId: string; readonly statement: string } | null;
+}
+
+/** A level table of a model as factor rows, in the model's order. */
+export function factorRows(model: Model, table: LevelTableName): FactorRow[] {
+  return Object.entries(model[table]).map(([level, factor]) => ({ level, factor }));
+}
 
 /** True for a decimal string equal to zero ("0", "0.0"). */
 export const isZero = (value: string): boolean => dec(value).isZero();
@@ -53,6 +67,8 @@ export interface WeightRow {
   readonly short: string;
   /** True when the floor, not the logarithm, sets the weight. */
   readonly floored: boolean;
+  /** The weight as a whole multiple of a new voter's (the first row's), or null when that is nought. */
+  readonly timesNew: string | null;
   /** The weight as a whole percentage of the table's largest, for a bar beside it. */
   readonly share: number;
 }
@@ -74,6 +90,7 @@ export function weightTable(model: Model): WeightRow[] {
     weight: fixed(weight, w),
     short: fixed(round(weight, 1, rules.mode), 1),
     floored: rules.gradient.floor.greaterThan(ln),
+    timesNew: rows[0]!.weight.isZero() ? null : fixed(weight.div(rows[0]!.weight).toDecimalPlaces(0), 0),
     share: largest.isZero() ? 0 : weight.div(largest).times(100).toDecimalPlaces(0).toNumber(),
   }));
 }
@@ -215,9 +232,6 @@ export function stabilityWords(model: Model): string {
     `A spread within ${high} is high stability, within ${medium} medium, wider than that low — and ${cap}.`
   );
 }
-
-/** Links to show in a worked example, as the trace holds them. */
-export type ExampleLink = LinkWorking;
 
 /**
  * The claim whose trace makes the best worked example under a model, chosen deterministically: a

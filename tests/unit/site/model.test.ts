@@ -158,7 +158,6 @@ describe('the worked example', () => {
         interpretationLine(strictModel({ interpretation: { stepCost: '0.1', floor: '0.2' } }), 9),
       ),
       latex.stabilityLatex(strict),
-      latex.voteWeightLatex(strict),
       latex.gradientLatex(),
       latex.workedPriorLatex(trace)!,
       latex.workedSumLatex(trace)!,
