@@ -15,7 +15,7 @@ import { strictModel } from '../../support/model.ts';
 // at 6 places, G at 4, half-even.
 const model = strictModel({
   gradient: { floor: '0.1', neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' },
-  rounding: { mode: 'half-even', weight: 6, probability: 4, coverage: 2 },
+  rounding: { mode: 'half-even', weight: '6', probability: '4', coverage: '2' },
 });
 
 describe("seed 003's worked example", () => {
