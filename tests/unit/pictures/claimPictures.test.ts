@@ -31,7 +31,8 @@ const oneDecimal = (n: number) => Number.isFinite(n) && Math.abs(n * 10 - Math.r
 describe('walkView', () => {
   it('refuses, with the reason, when no kept link has a weight above 0', () => {
     const view = walkView(traceOf([{ id: 'a', relevance: 'context-only' }]));
-    expect(view).toEqual({ kind: 'refusal', text: expect.stringContaining('insufficient evidence') });
+    expect(view.kind).toBe('refusal');
+    expect(view.kind === 'refusal' && view.text).toContain('insufficient evidence');
     expect(view.kind === 'refusal' && view.text).toContain(INSUFFICIENT_REASON.replace(/\.$/, ''));
   });
 
