@@ -47,7 +47,8 @@ export function compareView(
   const left = 34;
   const right = size - 8;
   const top = 8;
-  const bottom = size - 30;
+  // A square plot, so the diagonal where the two agree is at 45 degrees.
+  const bottom = top + (right - left);
   const x = scaleLinear().domain([0, 1]).range([left, right]);
   const y = scaleLinear().domain([0, 1]).range([bottom, top]);
   const dots: CompareDot[] = [];
