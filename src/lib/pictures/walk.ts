@@ -21,6 +21,7 @@ export interface WalkArrow {
   readonly y: number;
   /** Where the label sits and which way it runs. */
   readonly labelX: number;
+  readonly labelY: number;
   readonly anchor: 'start' | 'end';
 }
 
@@ -102,18 +103,25 @@ export function walkView(trace: Trace): WalkView {
     const x1 = px(x(s.from));
     const x2 = px(x(s.to));
     const high = Math.max(x1, x2);
-    // The label goes after the arrow when there is room, else before it.
-    const after = high + 4 < WIDTH - 110;
+    const low = Math.min(x1, x2);
+    const label = `${signed(s.direction, s.weight)} ${s.id}${s.kept ? '' : ' (dependent)'}`;
+    // The label goes after the arrow when it fits (about 6 units a character), else before it.
+    const room = label.length * 6 + 4;
+    const after = high + room <= WIDTH;
+    const before = !after && low - room >= 0;
+    const y = TOP + ROW * i + ROW / 2;
     return {
       id: s.id,
       kept: s.kept,
       direction: s.direction,
-      label: `${signed(s.direction, s.weight)} ${s.id}${s.kept ? '' : ' (dependent)'}`,
+      label,
       x1,
       x2,
-      y: TOP + ROW * i + ROW / 2,
-      labelX: after ? px(high + 4) : px(Math.min(x1, x2) - 4),
-      anchor: after ? 'start' : 'end',
+      y,
+      // Where neither side has room, the label sits just above the arrow, from its start.
+      labelX: after ? px(high + 4) : before ? px(low - 4) : px(low + 2),
+      labelY: after || before ? y + 4 : y - 3,
+      anchor: before ? 'end' : 'start',
     };
   });
   const postY = TOP + ROW * steps.length + 10;

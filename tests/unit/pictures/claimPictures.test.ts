@@ -83,6 +83,24 @@ describe('walkView', () => {
     expect(view.alt.desc).toContain('a +2.000000 (dependent, not counted: b)');
   });
 
+  it('keeps every label inside the picture, even where neither side of its arrow has room', () => {
+    const view = walkView(
+      traceOf([
+        { id: 'kept-with-a-long-name', relevance: 'states-outright' },
+        { id: 'dependent-with-a-long-name', relevance: 'bears-directly' },
+        { id: 'other-source', source: 's2', relevance: 'states-outright' },
+      ]),
+    );
+    if (view.kind !== 'walk') throw new Error('expected a walk');
+    for (const a of view.arrows) {
+      // About 6 units a character at the picture's 11-unit type.
+      const [from, to] =
+        a.anchor === 'start' ? [a.labelX, a.labelX + a.label.length * 6] : [a.labelX - a.label.length * 6, a.labelX];
+      expect(from, a.label).toBeGreaterThanOrEqual(0);
+      expect(to, a.label).toBeLessThanOrEqual(WIDTH);
+    }
+  });
+
   it('keeps an extreme walk (probability 1.0000) inside the picture, every coordinate to one decimal', () => {
     // Ten independent sources stating the claim outright: 10 × 2.0 = 20; 1/(1+e^−20) rounds to 1.0000.
     const links = Array.from({ length: 10 }, (_, i) => ({
