@@ -146,13 +146,15 @@ if (astro.status !== 0) {
 if (onServer) {
   // The claim pages are not files here, so there is nothing for Pagefind to index: they are rows.
   let meta;
+  const started = performance.now();
   try {
     meta = scoreIntoStore(join(paths.astroOut, STORE_FILE), folders);
   } catch (error) {
     discard();
     stop(`the trace store could not be written (${(error as Error).message})`);
   }
-  process.stdout.write(`Scored ${meta.traces} traces of ${meta.claims} claims into the trace store.\n`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${seconds} s.\n`);
 } else {
   // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
   const indexed = await indexSite(paths.astroOut);
