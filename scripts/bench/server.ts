@@ -6,7 +6,8 @@
  *    the server and compared byte for byte with the static files; each answered 304 to its ETag.
  * 2. At N claims: the server build (scoring into the store plus Astro's build), then the server
  *    under autocannon (16 connections, 20 s, random claim × model pages on loopback): requests per
- *    second, p99 latency and the server's peak RSS; and a projection to 1,000,000 claims.
+ *    second, p99 latency and the server's peak RSS (its workers' added up); and a projection to
+ *    1,000,000 claims.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -79,9 +80,12 @@ async function startServer(
   return { origin, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
-/** The peak resident memory of one process, from the kernel. */
-const peakRssMb = (pid: number): number =>
-  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The peak resident memory of a process and its children (the server's workers), added up, from the kernel. */
+const peakRssMb = (pid: number): number => {
+  const hwm = (p: string): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return [String(pid), ...children].reduce((sum, p) => sum + hwm(p), 0) / 1024;
+};
 
 const slugsOf = (site: string): string[] =>
   readdirSync(join(site, 'content', 'claims'))
