@@ -1,5 +1,6 @@
 // @ts-check
 import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import rehypeKatex from 'rehype-katex';
@@ -7,6 +8,7 @@ import remarkMath from 'remark-math';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import liveContent from './src/integrations/liveContent.ts';
+import serverMode from './src/integrations/serverMode.ts';
 import { configOutDir } from './src/lib/site/build/paths.ts';
 import { ledgerFolders } from './src/lib/input/folders.ts';
 import { basePath } from './src/lib/paths.ts';
@@ -27,8 +29,13 @@ const defaultModel = (() => {
 })();
 const secondAddress = new RegExp(`/claims/[^/]+/${(defaultModel ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/$`);
 
+/** `LEDGER_OUTPUT=server` (npm run build:server): claim pages render on request from the trace store. */
+const onServer = process.env.LEDGER_OUTPUT === 'server';
+
 export default defineConfig({
   site,
+  // Server mode: Astro's Node server, standalone (it serves the prerendered pages and assets too).
+  ...(onServer ? { adapter: node({ mode: 'standalone' }) } : {}),
   // A project page on a static host lives under a path (`LEDGER_BASE=/ledger/`); src/lib/paths.ts
   // puts every internal URL under the same base.
   base: basePath(),
@@ -43,6 +50,7 @@ export default defineConfig({
     inlineStylesheets: 'never',
   },
   integrations: [
+    ...(onServer ? [serverMode()] : []),
     // `astro dev` reloads pages when a claim or model file changes (getSite reads them from disk).
     liveContent(),
     // sitemap-index.xml and sitemap-0.xml list every HTML page with an address of its own (not the

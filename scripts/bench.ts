@@ -18,6 +18,10 @@
  * `--only-full` builds the N claims once (no engine runs, smaller builds, rebuild or bare build) and
  * reports that build's time, memory and size (`FullFigures`): for sizes where the whole bench would
  * take too long, e.g. `--claims 10000 --only-full --json`.
+ *
+ * `--server` measures server mode instead (scripts/bench/server.ts, `ServerFigures`): the server
+ * build at N, the server under autocannon, its pages against a static build of a sample, and a
+ * projection to 1,000,000 claims, e.g. `--server --claims 20000 --json`.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -27,6 +31,7 @@ import { join, resolve } from 'node:path';
 import { progress } from '../src/lib/site/progress.ts';
 import { measure, median, siteSizes, type Run } from './bench/measure.ts';
 import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
+import { serverBench } from './bench/server.ts';
 
 /** The figures `--json` prints, exactly these fields. */
 interface Figures {
@@ -152,6 +157,19 @@ const sizesOf = (dist: string): ReturnType<typeof siteSizes> => {
     say(`  note: over a host limit (${HOST_NOTE})`);
   return measured;
 };
+
+if (process.argv.includes('--server')) {
+  const figures = await serverBench({ site, root, claims, env, say, fail, writeClaims: (n) => writeClaims(site, n) });
+  if (asJson) process.stdout.write(`${JSON.stringify(figures)}\n`);
+  else process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+  say(
+    `machine: ${machine}; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end (its cores are shared)`,
+  );
+  if (!keep) rmSync(root, { recursive: true, force: true });
+  process.exit(0);
+}
 
 if (onlyFull) {
   const dist = join(site, 'dist-full');

@@ -4,6 +4,10 @@
  * failed build never leaves a half-written site (the previous one stays as it was). Pagefind's
  * search index is written into the staged folder before the swap, so the index always matches the
  * pages beside it. The steps live in src/lib/site/build/, where they are tested one by one.
+ *
+ * `npm run build:server` (`LEDGER_OUTPUT=server`) builds the same way into `dist-server/` (or
+ * `LEDGER_DIST`): Astro's Node server with every page but the claim pages prerendered into
+ * `client/`, and the trace store (`store.sqlite`) the claim pages are rendered from on request.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
@@ -22,6 +26,8 @@ import { ledgerFolders } from '../src/lib/input/folders.ts';
 import { loadLedger } from '../src/lib/input/load.ts';
 import { baseProblem } from '../src/lib/paths.ts';
 import { indexSite } from '../src/lib/listing/searchIndex.ts';
+import { scoreIntoStore } from '../src/lib/site/store/build.ts';
+import { STORE_FILE } from '../src/lib/site/store/store.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
 function stop(why: string): never {
@@ -35,8 +41,9 @@ const base = process.env['LEDGER_BASE'];
 const badBase = base === undefined ? null : baseProblem(base);
 if (badBase !== null) stop(badBase);
 
+const onServer = process.env['LEDGER_OUTPUT'] === 'server';
 const root = projectRoot();
-const given = resolve(process.env['LEDGER_DIST'] ?? join(root, 'dist'));
+const given = resolve(process.env['LEDGER_DIST'] ?? join(root, onServer ? 'dist-server' : 'dist'));
 function realParent(): string {
   try {
     mkdirSync(dirname(given), { recursive: true });
@@ -136,14 +143,28 @@ if (astro.status !== 0) {
   process.exit(astro.status ?? 1);
 }
 
-// Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
-const indexed = await indexSite(paths.astroOut);
-if ('errors' in indexed) {
-  discard();
-  process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${indexed.errors.join('\n')}\n`);
-  process.exit(1);
+if (onServer) {
+  // The claim pages are not files here, so there is nothing for Pagefind to index: they are rows.
+  let meta;
+  const started = performance.now();
+  try {
+    meta = scoreIntoStore(join(paths.astroOut, STORE_FILE), folders);
+  } catch (error) {
+    discard();
+    stop(`the trace store could not be written (${(error as Error).message})`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${seconds} s.\n`);
+} else {
+  // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
+  const indexed = await indexSite(paths.astroOut);
+  if ('errors' in indexed) {
+    discard();
+    process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${indexed.errors.join('\n')}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`Indexed ${indexed.pages} claim pages for search.\n`);
 }
-process.stdout.write(`Indexed ${indexed.pages} claim pages for search.\n`);
 
 const swapped = swapIn(paths);
 if ('failed' in swapped) stop(cannotWrite(swapped.failed, swapped.code));
@@ -151,4 +172,8 @@ if (swapped.warning !== null)
   process.stderr.write(
     `warning: the new site is in place, but the previous one could not be removed: ${swapped.warning}\n`,
   );
-process.stdout.write(`Built the site into ${shownPath(paths.out)}. View it with: npm run preview\n`);
+process.stdout.write(
+  onServer
+    ? `Built the server into ${shownPath(paths.out)}. Start it with: npm start\n`
+    : `Built the site into ${shownPath(paths.out)}. View it with: npm run preview\n`,
+);

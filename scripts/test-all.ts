@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check the project keeps, in order, stopping at the first that fails:
- * type checks, lint, the formatting check, unit and property tests, the Python reference's own tests, a build of the site,
- * and the browser tests against it; then one more build under a base path (a project page on a
+ * type checks, lint, the formatting check, unit and property tests, the Python reference's own
+ * tests, a build of the site, and the browser tests against it; the server build, checked against
+ * the static one; then one more build under a base path (a project page on a
  * static host) with the link check and the base-path page tests run against it.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,9 @@ const steps: readonly [string, string, readonly string[], Readonly<Record<string
   ['build', 'npm', ['run', '-s', 'build']],
   ['determinism check', 'npx', ['tsx', 'scripts/determinism.ts']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  // Server mode (into dist-server/): its claim pages must be the static build's bytes, of this same commit.
+  ['server build', 'npm', ['run', '-s', 'build:server']],
+  ['server check', 'npx', ['tsx', 'scripts/server-check.ts']],
   ['base-path build', 'npm', ['run', '-s', 'build'], UNDER_BASE],
   [
     'base-path browser tests',

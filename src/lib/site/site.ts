@@ -55,6 +55,27 @@ export function summarise(trace: Trace): TraceSummary {
 const RECENT_TRACES = 64;
 
 let cached: Site | null = null;
+let provided: (() => Site) | null = null;
+
+/**
+ * Server mode: every later getSite() returns `source()` (a site read from the trace store, one row
+ * per request) instead of scoring the content. A fresh object per call, so that HTML two pages of a
+ * build share (sharedHtml.ts) is never held for a twin request that may never come.
+ */
+export function provideSite(source: () => Site): void {
+  provided = source;
+}
+
+/** The released models in the order pages list them: the default first, then newest release first. */
+export function orderModels(models: readonly LoadedModel[], defaultId: string): LoadedModel[] {
+  const defaultModel = models.find((m) => m.id === defaultId)!;
+  return [
+    defaultModel,
+    ...models
+      .filter((m) => m !== defaultModel)
+      .sort((a, b) => byCodeUnit(b.model.released, a.model.released) || byCodeUnit(a.id, b.id)),
+  ];
+}
 
 /**
  * What a scoring pass did: every trace is scored; of the cache's entries, how many held exactly the
@@ -141,6 +162,7 @@ export function scoreAll<T = Trace>(
 
 /** Loads, validates and scores the repository's content (once per process). */
 export function getSite(options: { content?: string; models?: string } = {}): Site {
+  if (provided) return provided();
   if (cached) return cached;
   const folders = ledgerFolders();
   const { ledger, problems } = loadLedger({
@@ -149,13 +171,8 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
   });
   if (!ledger) throw new InputError(problems);
   const codeHash = engineCodeHash();
-  const defaultModel = ledger.models.find((m) => m.id === ledger.defaultModel)!;
-  const models = [
-    defaultModel,
-    ...ledger.models
-      .filter((m) => m !== defaultModel)
-      .sort((a, b) => byCodeUnit(b.model.released, a.model.released) || byCodeUnit(a.id, b.id)),
-  ];
+  const models = orderModels(ledger.models, ledger.defaultModel);
+  const defaultModel = models[0]!;
   const claims: SiteClaim[] = ledger.claims
     .map(({ slug, file, claim }) => ({ slug, file, claim }))
     .sort((a, b) => byCodeUnit(b.claim.recorded, a.claim.recorded) || byCodeUnit(a.slug, b.slug));

@@ -23,7 +23,7 @@ const SOURCE_FOLDERS = [
 
 /**
  * Why `out` may not be built into, or null when it may: it must not be or hold the project or a
- * folder the build reads, and a folder already there must be empty or a site (with index.html).
+ * folder the build reads, and a folder already there must be empty or a site (with index.html, or a server build's store).
  */
 export function targetProblem(out: string, root: string, reads: readonly string[]): string | null {
   const name = `LEDGER_DIST=${shownPath(out)}`;
@@ -39,7 +39,9 @@ export function targetProblem(out: string, root: string, reads: readonly string[
     return `${name} is a symbolic link, which a build would replace with a folder: set LEDGER_DIST to the folder it points at`;
   if (!stat.isDirectory()) return `${name} is a file, not a folder: remove it or set LEDGER_DIST to a folder`;
   const names = readdirSync(out);
-  if (names.length > 0 && !names.includes('index.html'))
+  // A server build (npm run build:server) holds its trace store beside client/index.html.
+  const serverBuild = names.includes('store.sqlite') && existsSync(join(out, 'client', 'index.html'));
+  if (names.length > 0 && !names.includes('index.html') && !serverBuild)
     return `${name} holds files but no index.html, so it is not a site a build made, and a build replaces the whole folder it is given: empty it or set LEDGER_DIST to a folder of its own`;
   return null;
 }

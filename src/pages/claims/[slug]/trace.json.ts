@@ -2,13 +2,16 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { traceJson } from '../../../lib/claim/claimView.ts';
 import { getSite } from '../../../lib/site/site.ts';
+import { hasTrace } from '../../../lib/site/store/http.ts';
 
 export const getStaticPaths = (() =>
   getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
 
 /** The trace as two-space JSON with a final newline, the same bytes on every build. */
-export const GET: APIRoute = ({ params }) => {
+export const GET: APIRoute = ({ params, isPrerendered }) => {
   const site = getSite();
+  // On a server the slug is whatever was asked for: an unknown one is the site's 404 page.
+  if (!isPrerendered && !hasTrace(site, params.slug!, site.defaultModel.id)) return new Response(null, { status: 404 });
   return new Response(traceJson(site.trace(params.slug!, site.defaultModel.id)), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

@@ -2,6 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { traceJson } from '../../../../lib/claim/claimView.ts';
 import { getSite } from '../../../../lib/site/site.ts';
+import { hasTrace } from '../../../../lib/site/store/http.ts';
 
 export const getStaticPaths = (() => {
   const site = getSite();
@@ -9,7 +10,11 @@ export const getStaticPaths = (() => {
 }) satisfies GetStaticPaths;
 
 /** The trace as two-space JSON with a final newline, the same bytes on every build. */
-export const GET: APIRoute = ({ params }) =>
-  new Response(traceJson(getSite().trace(params.slug!, params.model!)), {
+export const GET: APIRoute = ({ params, isPrerendered }) => {
+  const site = getSite();
+  // On a server the address is whatever was asked for: an unknown claim or model is the site's 404 page.
+  if (!isPrerendered && !hasTrace(site, params.slug!, params.model!)) return new Response(null, { status: 404 });
+  return new Response(traceJson(site.trace(params.slug!, params.model!)), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
+};

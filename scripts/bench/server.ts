@@ -1,0 +1,221 @@
+/**
+ * `npm run bench -- --server --claims N`: server mode measured on the bench's synthetic site.
+ *
+ * 1. At a size a static build manages (SAMPLE claims): a static build and a server build of the same
+ *    content and commit, and every claim page, model page and trace.json of a sample fetched from
+ *    the server and compared byte for byte with the static files; each answered 304 to its ETag.
+ * 2. At N claims: the server build (scoring into the store plus Astro's build), then the server
+ *    under autocannon (16 connections, 20 s, random claim × model pages on loopback): requests per
+ *    second, p99 latency and the server's peak RSS (its workers' added up); and a projection to
+ *    1,000,000 claims.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { measure, type Run } from './measure.ts';
+
+/** What `--server --json` prints, exactly these fields. */
+export interface ServerFigures {
+  claims: number;
+  models: number;
+  server_build_seconds: number;
+  /** Of server_build_seconds: scoring every trace into the store. */
+  store_seconds: number;
+  store_mb: number;
+  server_build_peak_rss_mb: number | null;
+  server_rps: number;
+  server_p50_ms: number;
+  server_p99_ms: number;
+  server_errors: number;
+  server_non2xx: number;
+  server_rss_mb: number;
+  sample_claims: number;
+  server_pages_compared: number;
+  server_pages_identical: boolean;
+  server_etag_304: boolean;
+  projection_1m: {
+    store_gb: number;
+    scoring_minutes: number;
+    /** Servers needed at this machine's rps for a request rate at a CDN hit ratio. */
+    servers: { requests_per_second: number; cdn_hit_ratio: number; origin_rps: number; servers: number }[];
+  };
+}
+
+/** What the bench hands over: its synthetic site and how it builds. */
+export interface ServerBenchContext {
+  readonly site: string;
+  readonly claims: number;
+  readonly env: (cache: string, dist: string) => NodeJS.ProcessEnv;
+  readonly root: string;
+  readonly say: (text: string) => void;
+  readonly fail: (what: string, run: Run) => never;
+  readonly writeClaims: (n: number) => void;
+}
+
+const SAMPLE = 200;
+const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
+
+/** A server of a build folder, started on a free loopback port. */
+async function startServer(
+  site: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ origin: string; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: site,
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const origin = await new Promise<string>((done, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (found) done(found[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`the server stopped (exit ${code}): ${errors.trim()}`)));
+  });
+  return { origin, pid: child.pid!, stop: () => child.kill('SIGTERM') };
+}
+
+/** The peak resident memory of a process and its children (the server's workers), added up, from the kernel. */
+const peakRssMb = (pid: number): number => {
+  const hwm = (p: string): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return [String(pid), ...children].reduce((sum, p) => sum + hwm(p), 0) / 1024;
+};
+
+const slugsOf = (site: string): string[] =>
+  readdirSync(join(site, 'content', 'claims'))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => f.slice(0, -'.yaml'.length));
+
+/** Runs the server bench and returns its figures. */
+export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigures> {
+  const { site, say } = ctx;
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const buildServer = async (dist: string, label: string): Promise<Run> => {
+    say(`${label}…`);
+    const run = await measure(npm, ['run', '-s', 'build:server'], {
+      cwd: site,
+      env: { ...ctx.env(join(ctx.root, `cache-${label.length}`), dist), LEDGER_OUTPUT: 'server' },
+    });
+    if (run.status !== 0) ctx.fail(label, run);
+    say(`  ${run.seconds.toFixed(1)} s wall, peak RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB`);
+    return run;
+  };
+
+  // 1. Byte for byte at SAMPLE claims, static and server of the same content and commit.
+  const sample = Math.min(SAMPLE, ctx.claims);
+  ctx.writeClaims(sample);
+  const staticDist = join(site, 'dist-sample');
+  const staticRun = await measure(npm, ['run', '-s', 'build'], {
+    cwd: site,
+    env: ctx.env(join(ctx.root, 'cache-sample'), staticDist),
+  });
+  if (staticRun.status !== 0) ctx.fail('the static build of the sample', staticRun);
+  const sampleServer = join(site, 'dist-server-sample');
+  await buildServer(sampleServer, `server build at ${sample} claims`);
+  let compared = 0;
+  let identical = true;
+  let etag304 = true;
+  {
+    const server = await startServer(site, { ...ctx.env('', sampleServer) });
+    const models = ((await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] }).models;
+    for (const [i, slug] of slugsOf(site).entries()) {
+      const model = models[i % models.length]!.id;
+      for (const path of [
+        `/claims/${slug}/`,
+        `/claims/${slug}/${model}/`,
+        `/claims/${slug}/trace.json`,
+        `/claims/${slug}/${model}/trace.json`,
+      ]) {
+        const response = await fetch(server.origin + path);
+        const body = Buffer.from(await response.arrayBuffer());
+        const file = join(staticDist, path.endsWith('/') ? `${path}index.html` : path);
+        compared += 1;
+        if (response.status !== 200 || !body.equals(readFileSync(file))) {
+          identical = false;
+          say(`  differs: ${path}`);
+        }
+        const again = await fetch(server.origin + path, {
+          headers: { 'If-None-Match': response.headers.get('etag') ?? '' },
+        });
+        await again.arrayBuffer();
+        if (again.status !== 304) etag304 = false;
+      }
+    }
+    server.stop();
+    say(`  compared ${compared} addresses with the static build: ${identical ? 'identical' : 'NOT identical'}`);
+  }
+  rmSync(staticDist, { recursive: true, force: true });
+  rmSync(sampleServer, { recursive: true, force: true });
+
+  // 2. The server at N claims.
+  ctx.writeClaims(ctx.claims);
+  const dist = join(site, 'dist-server');
+  const run = await buildServer(dist, `server build at N = ${ctx.claims} claims`);
+  const storeSeconds = Number(/into the trace store in ([\d.]+) s/.exec(run.stdout)?.[1] ?? NaN);
+  const storeMb = statSync(join(dist, 'store.sqlite')).size / 2 ** 20;
+  const server = await startServer(site, ctx.env('', dist));
+  const health = (await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] };
+  const slugs = slugsOf(site);
+  const models = health.models.map((m) => m.id);
+  const randomPath = (): string => {
+    const slug = slugs[Math.floor(Math.random() * slugs.length)]!;
+    const model = Math.floor(Math.random() * (models.length + 1));
+    return model === models.length ? `/claims/${slug}/` : `/claims/${slug}/${models[model]}/`;
+  };
+  say('autocannon: 16 connections, 20 s, random claim × model pages…');
+  const result = await autocannon({
+    url: server.origin,
+    connections: 16,
+    duration: 20,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: randomPath() }) }],
+  });
+  const rss = peakRssMb(server.pid);
+  server.stop();
+  if (!existsSync(dist)) throw new Error('the server build went');
+  const rps = result.requests.average;
+  say(
+    `  ${rps.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `${result.errors} errors, ${result.non2xx} non-2xx; server peak RSS ${rss.toFixed(0)} MB`,
+  );
+  const scale = 1_000_000 / ctx.claims;
+  const servers = [1_000, 10_000].flatMap((requests) =>
+    [0.9, 0.99].map((hit) => {
+      const origin = requests * (1 - hit);
+      return {
+        requests_per_second: requests,
+        cdn_hit_ratio: hit,
+        origin_rps: round(origin, 0),
+        servers: Math.max(1, Math.ceil(origin / rps)),
+      };
+    }),
+  );
+  return {
+    claims: ctx.claims,
+    models: models.length,
+    server_build_seconds: round(run.seconds, 1),
+    store_seconds: storeSeconds,
+    store_mb: round(storeMb, 1),
+    server_build_peak_rss_mb: run.peakRssMb === null ? null : Math.round(run.peakRssMb),
+    server_rps: round(rps, 0),
+    server_p50_ms: result.latency.p50,
+    server_p99_ms: result.latency.p99,
+    server_errors: result.errors,
+    server_non2xx: result.non2xx,
+    server_rss_mb: Math.round(rss),
+    sample_claims: sample,
+    server_pages_compared: compared,
+    server_pages_identical: identical,
+    server_etag_304: etag304,
+    projection_1m: {
+      store_gb: round((storeMb * scale) / 1024, 1),
+      scoring_minutes: round((storeSeconds * scale) / 60, 1),
+      servers,
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm test`'s server step: starts the server built into `LEDGER_DIST` (default `dist-server`) on a
+ * free loopback port and checks it against the static build in `dist/` of the same commit: a sample
+ * of claim pages (the default route and model routes) and trace.json files byte for byte, the 404
+ * page for a bad slug and a bad model, ETag and 304, Cache-Control, content types and /healthz/.
+ * Prints one line per failure and exits 1 if there was any.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PAGE_CACHE, PINNED_TRACE_CACHE } from '../src/lib/site/store/http.ts';
+
+const staticDir = process.env['LEDGER_STATIC_DIST'] ?? 'dist';
+const failures: string[] = [];
+const fail = (what: string): void => {
+  failures.push(what);
+};
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let errors = '';
+server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+const origin = await new Promise<string>((done, reject) => {
+  let out = '';
+  server.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+    if (found) done(found[1]!);
+  });
+  server.on('exit', (code) =>
+    reject(new Error(`the server stopped (exit ${code}) before listening: ${errors.trim()}`)),
+  );
+  setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+});
+
+try {
+  const health = (await (await fetch(`${origin}/healthz/`)).json()) as {
+    models: { id: string }[];
+    claims: number;
+    traces: number;
+    codeHash: string;
+  };
+  const models = health.models.map((m) => m.id);
+  const slugs = readdirSync(join(staticDir, 'claims')).filter((s) =>
+    existsSync(join(staticDir, 'claims', s, 'index.html')),
+  );
+  if (health.claims !== slugs.length || health.traces !== slugs.length * models.length)
+    fail(
+      `/healthz/: ${health.claims} claims and ${health.traces} traces, but ${staticDir}/ has ${slugs.length} claims under ${models.length} models`,
+    );
+  const staticHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  if (!staticHtml.includes(health.codeHash)) fail(`/healthz/: code hash ${health.codeHash} is not the static build's`);
+
+  // Every 5th claim, each under the default route, the default model and one other model in turn.
+  const sample = slugs.filter((_, i) => i % 5 === 0);
+  const paths = sample.flatMap((slug, i) => {
+    const other = models[1 + (i % (models.length - 1))] ?? models[0]!;
+    return [
+      `/claims/${slug}/`,
+      `/claims/${slug}/${models[0]}/`,
+      `/claims/${slug}/${other}/`,
+      `/claims/${slug}/trace.json`,
+      `/claims/${slug}/${other}/trace.json`,
+    ];
+  });
+  for (const path of paths) {
+    const file = join(staticDir, path.endsWith('/') ? `${path}index.html` : path);
+    const response = await fetch(origin + path);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) {
+      fail(`${path}: status ${response.status}, not 200`);
+      continue;
+    }
+    if (!body.equals(readFileSync(file))) fail(`${path}: not byte for byte ${file}`);
+    const isTrace = path.endsWith('trace.json');
+    const type = response.headers.get('content-type');
+    const wantType = isTrace ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
+    if (type !== wantType) fail(`${path}: Content-Type ${type}, not ${wantType}`);
+    // `/claims/<slug>/<model>/trace.json` names its model; `/claims/<slug>/trace.json` follows the default.
+    const wantCache = isTrace && path.split('/').length === 5 ? PINNED_TRACE_CACHE : PAGE_CACHE;
+    const cache = response.headers.get('cache-control');
+    if (cache !== wantCache) fail(`${path}: Cache-Control ${cache}, not ${wantCache}`);
+    const etag = response.headers.get('etag');
+    if (etag === null || !/^"[^"]+"$/.test(etag)) {
+      fail(`${path}: no strong ETag (${etag})`);
+      continue;
+    }
+    const again = await fetch(origin + path, { headers: { 'If-None-Match': `"other", ${etag}` } });
+    const againBody = await again.arrayBuffer();
+    if (again.status !== 304 || againBody.byteLength !== 0 || again.headers.get('etag') !== etag)
+      fail(
+        `${path}: If-None-Match with its ETag gave ${again.status} and ${againBody.byteLength} bytes, not an empty 304`,
+      );
+    const stale = await fetch(origin + path, { headers: { 'If-None-Match': '"stale"' } });
+    await stale.arrayBuffer();
+    if (stale.status !== 200) fail(`${path}: If-None-Match with another ETag gave ${stale.status}, not 200`);
+  }
+  const etags = new Set<string>();
+  for (const path of paths) etags.add((await fetch(origin + path, { method: 'HEAD' })).headers.get('etag') ?? '');
+  if (etags.size !== paths.length) fail(`${paths.length} addresses share ${etags.size} ETags: each needs its own`);
+
+  const notFound = readFileSync(join(staticDir, '404.html'));
+  const slug = sample[0]!;
+  for (const path of [
+    '/claims/no-such-claim/',
+    `/claims/${slug}/no-such-model/`,
+    `/claims/${slug}/${models[0]}/extra/`,
+    '/claims/no-such-claim/trace.json',
+    `/claims/${slug}/no-such-model/trace.json`,
+    `/claims/${slug}/trace.json/`,
+    '/store.sqlite',
+    '/server/entry.mjs',
+  ]) {
+    const response = await fetch(origin + path);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 404) fail(`${path}: status ${response.status}, not 404`);
+    else if (!body.equals(notFound)) fail(`${path}: not the site's 404 page`);
+  }
+} catch (error) {
+  fail((error as Error).message);
+} finally {
+  server.kill('SIGTERM');
+}
+
+if (failures.length > 0) {
+  for (const failure of failures) process.stderr.write(`server check: ${failure}\n`);
+  process.exit(1);
+}
+process.stdout.write(`server check: the server's claim pages, traces, headers and 404s are right\n`);

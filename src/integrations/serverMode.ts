@@ -1,0 +1,29 @@
+/**
+ * `LEDGER_OUTPUT=server`: the claim routes (every `/claims/<slug>/…` page and trace.json) render on
+ * request from the trace store instead of at build time, and `/healthz/` reports the store. Every
+ * other page stays prerendered. Only astro.config.mjs adds this, and only in server mode, so the
+ * static build is exactly what it was.
+ */
+import type { AstroIntegration } from 'astro';
+
+/** The routes a server renders on request, by their files under src/pages. */
+export const ON_DEMAND_ROUTES: readonly string[] = [
+  'src/pages/claims/[slug]/[...model].astro',
+  'src/pages/claims/[slug]/trace.json.ts',
+  'src/pages/claims/[slug]/[model]/trace.json.ts',
+];
+
+/** The integration: marks ON_DEMAND_ROUTES as rendered on request and adds the health endpoint. */
+export default function serverMode(): AstroIntegration {
+  return {
+    name: 'ledger-server-mode',
+    hooks: {
+      'astro:config:setup': ({ injectRoute }) => {
+        injectRoute({ pattern: '/healthz', entrypoint: './src/lib/site/store/healthz.ts', prerender: false });
+      },
+      'astro:route:setup': ({ route }) => {
+        if (ON_DEMAND_ROUTES.includes(route.component)) route.prerender = false;
+      },
+    },
+  };
+}

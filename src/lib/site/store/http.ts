@@ -1,0 +1,91 @@
+/**
+ * HTTP for the pages a server renders on request: which address is which claim page, its `ETag`
+ * (from the trace's hashes and the store's identity, so it changes exactly when the bytes can), a
+ * 304 for a matching `If-None-Match` before anything is rendered, and `Cache-Control` long enough
+ * for a CDN in front of any number of servers to do the scaling.
+ */
+import { createHash } from 'node:crypto';
+import type { Site } from '../site.ts';
+import type { StoreRow } from './store.ts';
+
+/** A claim address a server renders: a page or a trace.json, under the default model or a named one. */
+export interface ClaimAddress {
+  readonly slug: string;
+  /** null on `/claims/<slug>/` and `/claims/<slug>/trace.json` (the default model). */
+  readonly model: string | null;
+  readonly kind: 'page' | 'trace';
+}
+
+/** The claim address of a routed path (see routedUrl) without the site's base, or null for any other path. */
+export function claimAddress(path: string): ClaimAddress | null {
+  const parts = /^\/claims\/(.+)\/$/.exec(path)?.[1]?.split('/');
+  if (parts === undefined) return null;
+  const kind = parts.at(-1) === 'trace.json' ? 'trace' : 'page';
+  if (kind === 'trace') parts.pop();
+  const [slug, model, ...more] = parts;
+  if (!slug || model === '' || model === 'history' || more.length > 0) return null;
+  return { slug, model: model ?? null, kind };
+}
+
+/** How long a cache may serve a claim page before asking again, and how long it may serve it stale meanwhile. */
+export const PAGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+/** A trace under a named released model: its address pins the model, so caches may keep it. */
+export const PINNED_TRACE_CACHE = 'public, max-age=31536000, immutable';
+
+/** The Cache-Control of an address. */
+export function cacheControl(address: ClaimAddress): string {
+  return address.kind === 'trace' && address.model !== null ? PINNED_TRACE_CACHE : PAGE_CACHE;
+}
+
+/** The Content-Type of an address. */
+export function contentType(address: ClaimAddress): string {
+  return address.kind === 'trace' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
+}
+
+/**
+ * A strong ETag: the address, the row's input, config and code hashes, and the store's identity
+ * (its code hash, commit, date and every model's config hash, which the page's other parts show).
+ */
+export function etagOf(path: string, row: StoreRow, storeId: string): string {
+  const digest = createHash('sha256')
+    .update([path, row.inputHash, row.configHash, row.codeHash, storeId].join('\n'))
+    .digest('base64url')
+    .slice(0, 27);
+  return `"${digest}"`;
+}
+
+/** True when an `If-None-Match` header names `etag` (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+/** True when `site` has a trace of `slug` under `model`: a server's routes answer 404 otherwise. */
+export function hasTrace(site: Pick<Site, 'models' | 'summary'>, slug: string, model: string): boolean {
+  if (!site.models.some((m) => m.id === model)) return false;
+  try {
+    site.summary(slug, model);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The URL Astro's router is handed for a request's URL. Astro matches a route with a dynamic segment
+ * by `trailingSlash: 'always'` even when it ends in a file name, so `/claims/<slug>/trace.json` is
+ * handed on as `…/trace.json/`; and `…/trace.json/`, which a static host does not serve either, as
+ * an address no route holds (the 404 page).
+ */
+export function routedUrl(url: string): string {
+  const cut = url.search(/[?#]/);
+  const path = cut < 0 ? url : url.slice(0, cut);
+  const rest = cut < 0 ? '' : url.slice(cut);
+  if (path.endsWith('/trace.json')) return `${path}/${rest}`;
+  if (path.endsWith('/trace.json/')) return `${path}-/${rest}`;
+  return url;
+}

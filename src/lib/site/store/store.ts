@@ -1,0 +1,194 @@
+/**
+ * The trace store of server mode: one SQLite file (better-sqlite3) with every claim's trace under
+ * every released model, keyed by claim and model with the input, config and code hashes, and the
+ * build's identity (code hash, commit, date, models) beside them. Scoring writes it once; a server
+ * reads one claim's rows per request and never loads the whole content.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { renameSync, rmSync } from 'node:fs';
+import { createScorer } from '../../../engine/index.ts';
+import type { LoadedModel } from '../../input/load.ts';
+import { traceJson } from '../../claim/claimView.ts';
+import { summarise, type SiteClaim } from '../site.ts';
+
+/** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */
+export const STORE_FILE = 'store.sqlite';
+
+/** Bumped when the tables change, so a server never reads a store of another layout. */
+export const STORE_FORMAT = 1;
+
+/** What a store says about the build that wrote it. */
+export interface StoreMeta {
+  readonly format: number;
+  readonly codeHash: string;
+  readonly commit: string | null;
+  readonly buildDate: string;
+  /** The base path the pages were built under (LEDGER_BASE): the server renders under the same one. */
+  readonly base: string;
+  /** The released models in the order pages list them (the default first), with their config hashes. */
+  readonly models: readonly { readonly id: string; readonly configHash: string }[];
+  readonly claims: number;
+  readonly traces: number;
+}
+
+/** One claim under one model as stored: the trace.json bytes and the summary's JSON. */
+export interface StoreRow {
+  readonly model: string;
+  readonly inputHash: string;
+  readonly configHash: string;
+  readonly codeHash: string;
+  readonly trace: string;
+  readonly summary: string;
+}
+
+/** What writeStore scores. */
+export interface StoreInput {
+  readonly codeHash: string;
+  readonly commit: string | null;
+  readonly buildDate: string;
+  readonly base: string;
+  /** In the order pages list them, the default first (orderModels). */
+  readonly models: readonly LoadedModel[];
+  readonly claims: readonly SiteClaim[];
+}
+
+const SCHEMA = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE traces (
+  slug TEXT NOT NULL, model TEXT NOT NULL,
+  input_hash TEXT NOT NULL, config_hash TEXT NOT NULL, code_hash TEXT NOT NULL,
+  trace TEXT NOT NULL, summary TEXT NOT NULL,
+  PRIMARY KEY (slug, model)
+) WITHOUT ROWID;`;
+
+/**
+ * Scores every claim under every model into a new store at `file`. It is written beside `file` and
+ * renamed over it at the end, so a failed run never leaves a half-written store.
+ */
+export function writeStore(file: string, input: StoreInput): StoreMeta {
+  const partial = `${file}.partial-${process.pid}`;
+  rmSync(partial, { force: true });
+  const db = new Database(partial);
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec(SCHEMA);
+    const insert = db.prepare(
+      'INSERT INTO traces (slug, model, input_hash, config_hash, code_hash, trace, summary) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const meta: StoreMeta = {
+      format: STORE_FORMAT,
+      codeHash: input.codeHash,
+      commit: input.commit,
+      buildDate: input.buildDate,
+      base: input.base,
+      models: input.models.map(({ id, model }) => ({ id, configHash: createScorer(model, input.codeHash).configHash })),
+      claims: input.claims.length,
+      traces: input.claims.length * input.models.length,
+    };
+    db.transaction(() => {
+      for (const { id, model } of input.models) {
+        const scorer = createScorer(model, input.codeHash);
+        for (const { slug, claim } of input.claims) {
+          const trace = scorer.score(slug, claim);
+          insert.run(
+            slug,
+            id,
+            trace.inputHash,
+            trace.configHash,
+            trace.codeHash,
+            traceJson(trace),
+            JSON.stringify(summarise(trace)),
+          );
+        }
+      }
+      db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify(meta));
+    })();
+    db.close();
+    renameSync(partial, file);
+    return meta;
+  } catch (error) {
+    if (db.open) db.close();
+    rmSync(partial, { force: true });
+    throw error;
+  }
+}
+
+/** A store opened for reading. */
+export interface Store {
+  readonly file: string;
+  readonly meta: StoreMeta;
+  /** A short digest of the meta: it changes whenever the code, commit, date or a model does. */
+  readonly id: string;
+  /** Every model's row of one claim (empty for a slug the store does not hold). */
+  rows(slug: string): StoreRow[];
+  close(): void;
+}
+
+/** The sentence a store that cannot be read gets. */
+export class StoreError extends Error {}
+
+/** Opens a store read-only; a missing, unreadable or foreign file is a StoreError naming it. */
+export function openStore(file: string): Store {
+  let db: Database.Database;
+  let meta: StoreMeta;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new StoreError(
+      `Cannot open the trace store ${file} (${(error as Error).message}): build it with npm run build:server.`,
+    );
+  }
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'meta'").get() as { value: string } | undefined;
+    meta = JSON.parse(row?.value ?? 'null') as StoreMeta;
+  } catch {
+    db.close();
+    throw new StoreError(`${file} is not a trace store: build it with npm run build:server.`);
+  }
+  if (meta === null || meta.format !== STORE_FORMAT) {
+    db.close();
+    throw new StoreError(
+      `${file} is a trace store of format ${meta?.format ?? 'unknown'}, not ${STORE_FORMAT}: build it again with npm run build:server.`,
+    );
+  }
+  const select = db.prepare(
+    'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, trace, summary FROM traces WHERE slug = ?',
+  );
+  const id = createHash('sha256').update(JSON.stringify(meta)).digest('hex').slice(0, 16);
+  return {
+    file,
+    meta,
+    id,
+    rows: (slug) => select.all(slug) as StoreRow[],
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Why a server must not serve `meta` with the engine and models it has, as one sentence, or null:
+ * a store scored by other code or under other models would publish traces they do not give.
+ */
+export function storeMismatch(
+  file: string,
+  meta: StoreMeta,
+  served: {
+    readonly codeHash: string;
+    readonly models: readonly { readonly id: string; readonly configHash: string }[];
+  },
+): string | null {
+  const rebuild = 'rebuild it with npm run build:server';
+  if (meta.codeHash !== served.codeHash)
+    return `The trace store ${file} was scored by engine code ${meta.codeHash}, but this server's engine is ${served.codeHash}: ${rebuild}.`;
+  const stored = new Map(meta.models.map((m) => [m.id, m.configHash]));
+  for (const { id, configHash } of served.models) {
+    const had = stored.get(id);
+    if (had === undefined) return `The trace store ${file} holds no traces under model ${id}: ${rebuild}.`;
+    if (had !== configHash)
+      return `The trace store ${file} was scored under model ${id} with config ${had}, but models/ gives ${configHash}: ${rebuild}.`;
+  }
+  const extra = meta.models.find((m) => !served.models.some((s) => s.id === m.id));
+  if (extra) return `The trace store ${file} holds model ${extra.id}, which models/ no longer releases: ${rebuild}.`;
+  return null;
+}

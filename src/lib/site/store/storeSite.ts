@@ -1,0 +1,110 @@
+/**
+ * The site as a server reads it: the models from models/, everything about the claims from the
+ * trace store, one claim's rows at a time. getSite() returns it once installServedSite() has run, so
+ * the claim components render the same HTML from it as from the build's scoring.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Trace } from '../../../engine/index.ts';
+import { ledgerFolders } from '../../input/folders.ts';
+import { engineCodeHash, loadModels, type LoadedModel } from '../../input/load.ts';
+import { provideSite, type Site, type TraceSummary } from '../site.ts';
+import { openStore, StoreError, storeMismatch, type Store, type StoreRow } from './store.ts';
+
+/** A store with the models it was checked against. */
+export interface ServedStore {
+  readonly store: Store;
+  readonly models: readonly LoadedModel[];
+  /** One claim's rows by model id, or null for a slug the store does not hold. */
+  claimRows(slug: string): ReadonlyMap<string, StoreRow> | null;
+}
+
+/**
+ * Opens `file` and checks it against the engine's code and the models of models/; a StoreError with
+ * one sentence when the server must not serve it.
+ */
+export function openServedStore(file: string, modelsDir: string = ledgerFolders().models): ServedStore {
+  const store = openStore(file);
+  const loaded = loadModels(modelsDir);
+  if (loaded.problems.length > 0 || loaded.defaultModel === null) {
+    store.close();
+    throw new StoreError(
+      `The models in ${modelsDir} do not load (run npm run ledger -- check), so ${file} cannot be served.`,
+    );
+  }
+  const mismatch = storeMismatch(file, store.meta, {
+    codeHash: engineCodeHash(),
+    models: loaded.models.map(({ id, configHash }) => ({ id, configHash })),
+  });
+  if (mismatch !== null) {
+    store.close();
+    throw new StoreError(mismatch);
+  }
+  const byId = new Map(loaded.models.map((m) => [m.id, m]));
+  const models = store.meta.models.map(({ id }) => byId.get(id)!);
+  // A claim page reads its claim's rows several times while it renders; a few claims are kept.
+  const recent = new LRUCache<string, Map<string, StoreRow>>({ max: 32 });
+  return {
+    store,
+    models,
+    claimRows: (slug) => {
+      let rows = recent.get(slug);
+      if (rows === undefined) {
+        const found = store.rows(slug);
+        if (found.length === 0) return null;
+        rows = new Map(found.map((row) => [row.model, row]));
+        recent.set(slug, rows);
+      }
+      return rows;
+    },
+  };
+}
+
+/** The Site over a checked store: what claim pages read, from one claim's rows. */
+export function storeSite(served: ServedStore): Site {
+  const { meta } = served.store;
+  const row = (slug: string, model: string): StoreRow => {
+    const found = served.claimRows(slug)?.get(model);
+    if (found === undefined) throw new Error(`no trace for ${slug} under ${model}`);
+    return found;
+  };
+  const byId = new Map(served.models.map((m) => [m.id, m]));
+  const notServed = (what: string): never => {
+    throw new Error(`${what} is not read on demand: pages that list every claim are prerendered`);
+  };
+  return {
+    models: served.models,
+    // The store lists the models as pages do, the default first.
+    defaultModel: served.models[0]!,
+    get claims(): never {
+      return notServed('the list of claims');
+    },
+    codeHash: meta.codeHash,
+    buildDate: meta.buildDate,
+    commit: meta.commit,
+    trace: (slug, model) => JSON.parse(row(slug, model).trace) as Trace,
+    summary: (slug, model) => JSON.parse(row(slug, model).summary) as TraceSummary,
+    model: (id) => {
+      const found = byId.get(id);
+      if (!found) throw new Error(`no model ${id}`);
+      return found;
+    },
+    claim: (slug) => notServed(`claim ${slug}'s file`),
+  };
+}
+
+let installed: ServedStore | null = null;
+
+/**
+ * Opens the store named by `LEDGER_STORE` (once per process) and makes getSite() read it: a fresh
+ * object per call over the same rows (see provideSite).
+ */
+export function installServedSite(env: Readonly<Record<string, string | undefined>> = process.env): ServedStore {
+  if (installed) return installed;
+  const file = env['LEDGER_STORE'];
+  if (!file) throw new StoreError('LEDGER_STORE names no trace store: start the server with npm start.');
+  const served = openServedStore(file);
+  const site = storeSite(served);
+  provideSite(() => Object.create(site) as Site);
+  installed = served;
+  return served;
+}

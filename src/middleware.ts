@@ -1,0 +1,13 @@
+/**
+ * Server mode's HTTP for claim pages rendered on request (src/lib/site/store/http.ts): the `ETag`
+ * and a 304 before rendering, `Cache-Control` and the content type. Prerendered pages, and so the
+ * whole static build, pass through untouched; the store is only loaded on a server.
+ */
+import type { MiddlewareHandler } from 'astro';
+
+/** Adds the claim pages' caching headers on a server; does nothing to a prerendered page. */
+export const onRequest: MiddlewareHandler = async (context, next) => {
+  if (context.isPrerendered) return next();
+  const { claimHeaders } = await import('./lib/site/store/serve.ts');
+  return claimHeaders(context.url.pathname, context.request.headers.get('if-none-match'), next);
+};

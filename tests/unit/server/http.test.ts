@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cacheControl,
+  claimAddress,
+  etagOf,
+  matchesEtag,
+  PAGE_CACHE,
+  PINNED_TRACE_CACHE,
+  routedUrl,
+} from '../../../src/lib/site/store/http.ts';
+import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
+import type { StoreRow } from '../../../src/lib/site/store/store.ts';
+
+const row: StoreRow = {
+  model: 'm@1.0.0',
+  inputHash: 'sha256:in',
+  configHash: 'sha256:config',
+  codeHash: 'sha256:code',
+  trace: '{}\n',
+  summary: '{}',
+};
+
+describe("a server's claim addresses", () => {
+  it('are the two pages and two traces of a claim, and nothing else', () => {
+    expect(claimAddress('/claims/a/')).toEqual({ slug: 'a', model: null, kind: 'page' });
+    expect(claimAddress('/claims/a/m@1.0.0/')).toEqual({ slug: 'a', model: 'm@1.0.0', kind: 'page' });
+    expect(claimAddress('/claims/a/trace.json/')).toEqual({ slug: 'a', model: null, kind: 'trace' });
+    expect(claimAddress('/claims/a/m@1.0.0/trace.json/')).toEqual({ slug: 'a', model: 'm@1.0.0', kind: 'trace' });
+    for (const other of ['/claims/', '/claims/a', '/claims/a/history/', '/claims/a/b/c/', '/models/m@1.0.0/', '/'])
+      expect(claimAddress(other)).toBeNull();
+  });
+
+  it('hand Astro …/trace.json with the slash its dynamic routes need, and …/trace.json/ to no route', () => {
+    expect(routedUrl('/claims/a/trace.json')).toBe('/claims/a/trace.json/');
+    expect(routedUrl('/claims/a/m/trace.json?x=1')).toBe('/claims/a/m/trace.json/?x=1');
+    expect(claimAddress(routedUrl('/claims/a/trace.json/'))).toBeNull();
+    expect(routedUrl('/claims/a/')).toBe('/claims/a/');
+  });
+
+  it('are cached briefly, but a trace whose address names its model for good', () => {
+    expect(cacheControl({ slug: 'a', model: null, kind: 'page' })).toBe(PAGE_CACHE);
+    expect(cacheControl({ slug: 'a', model: 'm', kind: 'page' })).toBe(PAGE_CACHE);
+    expect(cacheControl({ slug: 'a', model: null, kind: 'trace' })).toBe(PAGE_CACHE);
+    expect(cacheControl({ slug: 'a', model: 'm', kind: 'trace' })).toBe(PINNED_TRACE_CACHE);
+    expect(PAGE_CACHE).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    expect(PINNED_TRACE_CACHE).toContain('immutable');
+  });
+});
+
+describe('ETags', () => {
+  it('change with the address, each of the hashes and the store', () => {
+    const tags = new Set([
+      etagOf('/claims/a/', row, 'store'),
+      etagOf('/claims/a/m@1.0.0/', row, 'store'),
+      etagOf('/claims/a/', { ...row, inputHash: 'sha256:in2' }, 'store'),
+      etagOf('/claims/a/', { ...row, configHash: 'sha256:config2' }, 'store'),
+      etagOf('/claims/a/', { ...row, codeHash: 'sha256:code2' }, 'store'),
+      etagOf('/claims/a/', row, 'another store'),
+    ]);
+    expect(tags.size).toBe(6);
+    expect(etagOf('/claims/a/', row, 'store')).toBe(etagOf('/claims/a/', { ...row, trace: 'x' }, 'store'));
+    expect(etagOf('/claims/a/', row, 'store')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('match If-None-Match by weak comparison, in a list or as *', () => {
+    expect(matchesEtag('"x"', '"x"')).toBe(true);
+    expect(matchesEtag('"y", W/"x"', '"x"')).toBe(true);
+    expect(matchesEtag('*', '"x"')).toBe(true);
+    expect(matchesEtag('"y"', '"x"')).toBe(false);
+    expect(matchesEtag(null, '"x"')).toBe(false);
+  });
+});
+
+describe('claimHeaders off a server', () => {
+  it('needs a store: without LEDGER_STORE it says how to start one', async () => {
+    const saved = process.env['LEDGER_STORE'];
+    delete process.env['LEDGER_STORE'];
+    await expect(claimHeaders('/claims/a/', null, () => Promise.resolve(new Response('x')))).rejects.toThrow(
+      'LEDGER_STORE names no trace store: start the server with npm start.',
+    );
+    if (saved !== undefined) process.env['LEDGER_STORE'] = saved;
+  });
+});
