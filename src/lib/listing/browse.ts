@@ -4,7 +4,7 @@
  * JavaScript off); `public/js/filter.js` repeats the same filtering and ordering in place.
  */
 import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../../engine/index.ts';
-import type { TraceSummary } from '../site/site.ts';
+import type { Site, TraceSummary } from '../site/site.ts';
 
 /** The orders the listing can be sorted in. */
 export const SORTS = ['recorded', 'probability', 'coverage'] as const;
@@ -192,4 +192,59 @@ export function describe(combination: Combination, rows: readonly BrowseRow[], m
   const what = combination.type === ALL ? 'claims' : `${type} claims`;
   const where = combination.state === ALL ? '' : ` that are ${state}`;
   return `${what}${where}, ${SORT_LABELS[combination.sort]} first`;
+}
+
+/** The default model's listing: one row per claim (newest recorded first) and the model's states in order. */
+export function defaultListing(site: Pick<Site, 'claims' | 'summary' | 'defaultModel'>): {
+  rows: BrowseRow[];
+  states: string[];
+} {
+  const model = site.defaultModel;
+  return {
+    rows: browseRows(site.claims.map((c) => ({ slug: c.slug, trace: site.summary(c.slug, model.id) }))),
+    states: model.model.states.map((s) => s.state),
+  };
+}
+
+/** What one listing page shows: its rows in order, which of them match, the filters and the status line. */
+export interface ListingView {
+  readonly combination: Combination;
+  /** Every row, in the combination's order. */
+  readonly ordered: readonly BrowseRow[];
+  /** The slugs of the rows the filters keep. */
+  readonly visible: ReadonlySet<string>;
+  readonly total: number;
+  readonly types: readonly Choice[];
+  readonly states: readonly Choice[];
+  readonly typeCounts: ReadonlyMap<string, number>;
+  readonly stateCounts: ReadonlyMap<string, number>;
+  /** The combination in words ("claims that are likely, newest recorded first"). */
+  readonly what: string;
+  /** The same with a capital first letter, for the page's title. */
+  readonly title: string;
+  readonly status: string;
+}
+
+/** The listing page of one combination, from the default model's rows (computed once per page). */
+export function listingView(
+  rows: readonly BrowseRow[],
+  modelStates: readonly string[],
+  combination: Combination,
+): ListingView {
+  const shown = filterRows(rows, combination.type, combination.state);
+  const { types, states } = counts(rows, modelStates, combination.type, combination.state);
+  const what = describe(combination, rows, modelStates);
+  return {
+    combination,
+    ordered: sortRows(rows, combination.sort),
+    visible: new Set(shown.map((r) => r.slug)),
+    total: rows.length,
+    types: typeChoices(rows),
+    states: stateChoices(rows, modelStates),
+    typeCounts: types,
+    stateCounts: states,
+    what,
+    title: what.charAt(0).toUpperCase() + what.slice(1),
+    status: `Showing ${shown.length} of ${rows.length} claims: ${what}.`,
+  };
 }

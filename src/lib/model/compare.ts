@@ -245,3 +245,40 @@ export function claimPairs(
 export function orderedPairs<T>(items: readonly T[]): [T, T][] {
   return items.flatMap((a) => items.filter((b) => b !== a).map((b): [T, T] => [a, b]));
 }
+
+/** A claim that comes out the same under both models, with its outcome (under either). */
+export interface Agreement {
+  readonly slug: string;
+  readonly statement: string;
+  readonly outcome: Outcome;
+}
+
+/** What the page setting two models side by side shows, computed once. */
+export interface CompareView {
+  /** Every declared value of either model, with whether it differs. */
+  readonly rows: readonly SideBySideRow[];
+  /** The declared values that differ. */
+  readonly differing: readonly SideBySideRow[];
+  /** The claims that come out differently, biggest disagreement first. */
+  readonly differ: readonly ClaimDifference[];
+  /** The claims that come out the same, in the given order of claims. */
+  readonly agreeing: readonly Agreement[];
+}
+
+/**
+ * The comparison of two models over the claims: their declared values side by side and the claims
+ * split into those that differ and those that agree (one pass with a set, not a search per claim).
+ */
+export function compareView(modelA: Model, modelB: Model, pairs: readonly ClaimPair[]): CompareView {
+  const rows = sideBySide(modelA, modelB);
+  const { differ } = claimDifferences(pairs);
+  const differs = new Set(differ.map((d) => d.slug));
+  const agreeing = pairs
+    .filter((p) => !differs.has(p.slug))
+    .map((p) => ({
+      slug: p.slug,
+      statement: p.statement,
+      outcome: { state: p.a.state, probability: p.a.probability },
+    }));
+  return { rows, differing: rows.filter((r) => r.differs), differ, agreeing };
+}

@@ -6,6 +6,7 @@ import {
   describe as describeCombination,
   filterRows,
   isHome,
+  listingView,
   sortRows,
   stateChoices,
   typeChoices,
@@ -110,5 +111,17 @@ describe('filtering and sorting', () => {
     expect(describeCombination({ type: 'all', state: 'all', sort: 'recorded' }, rows, STATES)).toBe(
       'claims, newest recorded first',
     );
+  });
+});
+
+describe('listingView', () => {
+  it('orders every row, marks those the filters keep and words the status line', () => {
+    const view = listingView(rows, STATES, { type: 'all', state: 'likely', sort: 'probability' });
+    expect(view.ordered.map((r) => r.slug)).toEqual(['strong', 'also-strong', 'weak', 'opinion', 'empty']);
+    expect([...view.visible]).toEqual(['strong', 'also-strong']);
+    expect(view.status).toBe('Showing 2 of 5 claims: claims that are likely, highest probability first.');
+    expect(view.title).toBe('Claims that are likely, highest probability first');
+    expect(view.stateCounts.get('likely')).toBe(2);
+    expect(view.typeCounts.get('all')).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   claimDifferences,
+  compareView,
   disagreements,
   leaves,
   modelDiff,
@@ -129,6 +130,32 @@ describe('claimDifferences', () => {
   it('writes a signed change with the longer operand’s places', () => {
     expect(signedChange('0.5', '0.7500')).toBe('+0.2500');
     expect(signedChange('0.75', '0.75')).toBe('0.00');
+  });
+});
+
+describe('compareView', () => {
+  const pair = (slug: string, a: string, b: string) => ({
+    slug,
+    statement: `Claim ${slug}.`,
+    a: { state: 'likely', probability: a },
+    b: { state: 'likely', probability: b },
+  });
+
+  it('splits the claims into those that differ and those that agree, keeping the claims’ order', () => {
+    const a = strictModel();
+    const b = strictModel({ priors: { ...a.priors, causal: '0.4' } });
+    const view = compareView(a, b, [
+      pair('first', '0.8000', '0.8000'),
+      pair('moves', '0.8000', '0.7500'),
+      pair('last', '0.7000', '0.7000'),
+    ]);
+    expect(view.differ.map((d) => d.slug)).toEqual(['moves']);
+    expect(view.agreeing).toEqual([
+      { slug: 'first', statement: 'Claim first.', outcome: { state: 'likely', probability: '0.8000' } },
+      { slug: 'last', statement: 'Claim last.', outcome: { state: 'likely', probability: '0.7000' } },
+    ]);
+    expect(view.differing.map((r) => [r.path, r.a, r.b])).toEqual([['priors.causal', '0.3', '0.4']]);
+    expect(view.rows.length).toBeGreaterThan(view.differing.length);
   });
 });
 
