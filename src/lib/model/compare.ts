@@ -494,3 +494,12 @@ export function stateReasons(
       return { path, label: settingWords(path, models.b), a: valueWords(row.a), b: valueWords(row.b), detail };
     });
 }
+
+/** One reason as a sentence: "Lowest factor …: 0.1 under A, 0 under B (9 interpretation steps …)". */
+export function reasonSentence(reason: StateReason, aId: string, bId: string): string {
+  const show = (value: string | null | undefined) =>
+    value === undefined ? 'not declared' : value === null ? 'none' : value;
+  const values = `${show(reason.a)} under ${aId}, ${show(reason.b)} under ${bId}`;
+  const label = reason.label.charAt(0).toUpperCase() + reason.label.slice(1);
+  return reason.detail === null ? `${label}: ${values}.` : `${label}: ${values}. ${reason.detail}.`;
+}
