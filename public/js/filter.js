@@ -3,10 +3,11 @@
  * pre-rendered page; with it, on a page that lists every claim, a click shows and hides rows by
  * their data-type and data-state, re-orders them by data-probability, data-coverage or
  * data-recorded, and updates the counts, the links and aria-current, with no page load. On a page
- * of the unfiltered listing that holds only one page of the claims (`data-listing`), it fetches the
- * compact listing of every claim first and shows the first page of whatever the filters keep; if
- * the fetch fails (from file://, say) the links stay plain links. A classic script, no modules. It
- * repeats the ordering of src/lib/listing/browse.ts (sortRows).
+ * of the unfiltered listing that holds only one page of the claims (`data-listing`), it loads the
+ * compact listing of every claim first (a classic script setting window.ledgerListing, so no
+ * fetch, and it works from file://) and shows the first page of whatever the filters keep; if it
+ * cannot load, the links stay plain links. A classic script, no modules. It repeats the ordering of
+ * src/lib/listing/browse.ts (sortRows).
  */
 (function () {
   'use strict';
@@ -18,7 +19,7 @@
   var template = document.querySelector('template[data-row-template]');
   // Only a table of every claim, or one whose page can fetch every claim, is filtered in place;
   // elsewhere the links open their pages.
-  if (!table.hasAttribute('data-complete') && !(listing && template && window.fetch)) return;
+  if (!table.hasAttribute('data-complete') && !(listing && template)) return;
   var pageSize = Number(table.getAttribute('data-page-size')) || 100;
   var pager = document.querySelector('[data-pager]');
   // Each row: the element (built when first shown, for fetched rows) and what it is filtered and sorted by.
@@ -258,33 +259,32 @@
     start();
     return;
   }
-  // One page of the claims: every claim comes from the compact listing before the filters work in place.
-  window
-    .fetch(listing)
-    .then(function (response) {
-      return response.ok ? response.json() : null;
-    })
-    .then(function (data) {
-      if (!data || !Array.isArray(data.rows)) return;
-      var onPage = {};
-      rows.forEach(function (row) {
-        onPage[row.index] = row.el;
-      });
-      rows = data.rows.map(function (d) {
-        return {
-          el: onPage[d.i] || null,
-          data: d,
-          type: d.t,
-          state: d.st,
-          probability: d.p === null ? '' : d.p,
-          coverage: d.c,
-          recorded: d.d,
-          index: d.i,
-        };
-      });
-      start();
-    })
-    .catch(function () {
-      // Offline or from file://: the filter links open their pre-rendered pages.
+  // One page of the claims: every claim comes from the compact listing (a classic script, which
+  // loads from file:// too) before the filters work in place.
+  function loaded() {
+    var data = window.ledgerListing;
+    if (!data || !Array.isArray(data.rows)) return;
+    var onPage = {};
+    rows.forEach(function (row) {
+      onPage[row.index] = row.el;
     });
+    rows = data.rows.map(function (d) {
+      return {
+        el: onPage[d.i] || null,
+        data: d,
+        type: d.t,
+        state: d.st,
+        probability: d.p === null ? '' : d.p,
+        coverage: d.c,
+        recorded: d.d,
+        index: d.i,
+      };
+    });
+    start();
+  }
+  var script = document.createElement('script');
+  script.src = new URL(listing, document.baseURI).href;
+  // If it cannot load, the filter links open their pre-rendered pages.
+  script.onload = loaded;
+  document.head.appendChild(script);
 })();

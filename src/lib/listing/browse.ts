@@ -338,8 +338,8 @@ export function listingView(
   };
 }
 
-/** The compact listing filter.js fetches when a page does not hold every claim. */
-export const listingJsonPath = (): string => assetPath('browse/listing.json');
+/** The compact listing filter.js loads when a page does not hold every claim. */
+export const listingScriptPath = (): string => assetPath('browse/listing.js');
 
 /** One claim in the compact listing: what a row of the table shows, ids already in words. */
 export interface CompactRow {
