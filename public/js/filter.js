@@ -2,18 +2,38 @@
  * The claim listing's filters, in place. Without this script every filter link opens a
  * pre-rendered page; with it, on a page that lists every claim, a click shows and hides rows by
  * their data-type and data-state, re-orders them by data-probability, data-coverage or
- * data-recorded, and updates the counts, the links and aria-current, with no page load. A classic
- * script: no modules, no fetch, so it also works from file://. It repeats the ordering of
+ * data-recorded, and updates the counts, the links and aria-current, with no page load. On a page
+ * of the unfiltered listing that holds only one page of the claims (`data-listing`), it loads the
+ * compact listing of every claim first (a classic script setting window.ledgerListing, so no
+ * fetch, and it works from file://) and shows the first page of whatever the filters keep; if it
+ * cannot load, the links stay plain links. A classic script, no modules. It repeats the ordering of
  * src/lib/listing/browse.ts (sortRows).
  */
 (function () {
   'use strict';
   var nav = document.querySelector('[data-filters]');
   var table = document.querySelector('[data-claims]');
-  // Only a table of every claim can be filtered in place; elsewhere the links open their pages.
-  if (!nav || !table || !table.tBodies[0] || !table.hasAttribute('data-complete')) return;
+  if (!nav || !table || !table.tBodies[0]) return;
   var body = table.tBodies[0];
-  var rows = Array.prototype.slice.call(body.rows);
+  var listing = table.getAttribute('data-listing');
+  var template = document.querySelector('template[data-row-template]');
+  // Only a table of every claim, or one whose page can fetch every claim, is filtered in place;
+  // elsewhere the links open their pages.
+  if (!table.hasAttribute('data-complete') && !(listing && template)) return;
+  var pageSize = Number(table.getAttribute('data-page-size')) || 100;
+  var pager = document.querySelector('[data-pager]');
+  // Each row: the element (built when first shown, for fetched rows) and what it is filtered and sorted by.
+  var rows = Array.prototype.slice.call(body.rows).map(function (el) {
+    return {
+      el: el,
+      type: el.getAttribute('data-type'),
+      state: el.getAttribute('data-state'),
+      probability: el.getAttribute('data-probability'),
+      coverage: el.getAttribute('data-coverage'),
+      recorded: el.getAttribute('data-recorded'),
+      index: Number(el.getAttribute('data-index')),
+    };
+  });
   var links = Array.prototype.slice.call(nav.querySelectorAll('a[data-set]'));
   var status = document.querySelector('[data-status]');
   var empty = document.querySelector('[data-empty]');
@@ -27,39 +47,45 @@
 
   // The URL of any combination, from the resolved URLs of links already on the page, so that it is
   // right whether the site is served or opened from file:// with relative links.
-  var template = null;
+  var urls = null;
   var home = null;
   links.forEach(function (a) {
     var m = /^(.*\/)browse\/[^/]+\/[^/]+\/[^/]+\/(index\.html)?$/.exec(a.href);
-    if (m && !template) template = { prefix: m[1], suffix: m[2] || '' };
+    if (m && !urls) urls = { prefix: m[1], suffix: m[2] || '' };
     if (!m && !home) home = a.href;
   });
   if (reset) home = reset.href;
-  if (!home && template) home = template.prefix + (template.suffix ? 'index.html' : '');
-  function hrefFor(c) {
-    if (c.type === 'all' && c.state === 'all' && c.sort === 'recorded') return home;
-    return template
-      ? template.prefix + 'browse/' + c.type + '/' + c.state + '/' + c.sort + '/' + template.suffix
+  if (!home && urls) home = urls.prefix + (urls.suffix ? 'index.html' : '');
+  function hrefFor(c, page) {
+    if (c.type === 'all' && c.state === 'all' && c.sort === 'recorded' && !(page > 1)) return home;
+    return urls
+      ? urls.prefix +
+          'browse/' +
+          c.type +
+          '/' +
+          c.state +
+          '/' +
+          c.sort +
+          '/' +
+          (page > 1 ? page + '/' : '') +
+          urls.suffix
       : null;
   }
 
   function matches(row, type, state) {
-    return (
-      (type === 'all' || row.getAttribute('data-type') === type) &&
-      (state === 'all' || row.getAttribute('data-state') === state)
-    );
+    return (type === 'all' || row.type === type) && (state === 'all' || row.state === state);
   }
   function index(row) {
-    return Number(row.getAttribute('data-index'));
+    return row.index;
   }
   function key(row, sort) {
-    var value = row.getAttribute('data-' + sort);
-    return value === '' || value === null ? null : parseFloat(value);
+    var value = row[sort];
+    return value === '' || value === null || value === undefined ? null : parseFloat(value);
   }
   function compare(x, y) {
     if (current.sort === 'recorded') {
-      var rx = x.getAttribute('data-recorded');
-      var ry = y.getAttribute('data-recorded');
+      var rx = x.recorded;
+      var ry = y.recorded;
       if (rx !== ry) return rx < ry ? 1 : -1;
       return index(x) - index(y);
     }
@@ -90,17 +116,84 @@
     return value;
   }
 
+  // A fetched row as the table's own markup: the template's cells, filled with text only.
+  function build(data) {
+    var tr = template.content.firstElementChild.cloneNode(true);
+    function field(name) {
+      return tr.querySelector('[data-f="' + name + '"]');
+    }
+    tr.setAttribute('data-type', data.t);
+    tr.setAttribute('data-state', data.st);
+    tr.setAttribute('data-probability', data.p === null ? '' : data.p);
+    tr.setAttribute('data-coverage', data.c);
+    tr.setAttribute('data-recorded', data.d);
+    tr.setAttribute('data-index', String(data.i));
+    var link = field('statement');
+    link.href = data.h;
+    link.textContent = data.s;
+    var reason = field('reason');
+    if (data.r) reason.textContent = 'No number: ' + data.r;
+    else reason.parentNode.removeChild(reason);
+    field('type').textContent = data.tw;
+    var badge = field('state');
+    badge.className = 'state state-' + data.st;
+    badge.setAttribute('data-state', data.st);
+    badge.textContent = data.st.replace(/-/g, ' ');
+    field('probability').textContent = data.p === null ? '—' : data.p;
+    field('stability').textContent = data.sb === null ? '—' : data.sb;
+    field('coverage').textContent = data.c;
+    field('reviews').textContent = data.cd + ' of ' + data.cn;
+    field('gradient').textContent = data.g;
+    field('status').textContent = data.gw;
+    var time = field('recorded');
+    time.setAttribute('datetime', data.d);
+    time.textContent = data.d;
+    return tr;
+  }
+
+  // The pager of the first page of the current combination, with links to its pre-rendered pages.
+  function repage(matching) {
+    if (!pager) return;
+    var pages = Math.max(1, Math.ceil(matching / pageSize));
+    var list = pager.querySelector('ul');
+    pager.hidden = pages < 2 || !list;
+    if (pages < 2 || !list) return;
+    var item = list.querySelector('li');
+    while (list.firstChild) list.removeChild(list.firstChild);
+    for (var n = 1; n <= pages + 1; n++) {
+      var li = item.cloneNode(false);
+      var a = document.createElement('a');
+      for (var i = 0; i < item.firstElementChild.attributes.length; i++) {
+        var attribute = item.firstElementChild.attributes[i];
+        if (/^data-astro-cid-/.test(attribute.name)) a.setAttribute(attribute.name, attribute.value);
+      }
+      var next = n === pages + 1;
+      a.href = hrefFor(current, next ? 2 : n) || '#';
+      a.textContent = next ? 'Next' : String(n);
+      if (next) a.rel = 'next';
+      if (n === 1) a.setAttribute('aria-current', 'page');
+      li.appendChild(a);
+      list.appendChild(li);
+    }
+  }
+
   function apply() {
     var shown = 0;
-    rows
-      .slice()
-      .sort(compare)
-      .forEach(function (row) {
-        var show = matches(row, current.type, current.state);
-        row.hidden = !show;
-        if (show) shown++;
-        body.appendChild(row);
-      });
+    var sorted = rows.slice().sort(compare);
+    // Every claim is on the page: hide those the filters drop. One page of them: show that page.
+    if (listing) while (body.firstChild) body.removeChild(body.firstChild);
+    sorted.forEach(function (row) {
+      var show = matches(row, current.type, current.state);
+      if (show) shown++;
+      if (!listing) {
+        row.el.hidden = !show;
+        body.appendChild(row.el);
+      } else if (show && shown <= pageSize) {
+        if (!row.el) row.el = build(row.data);
+        body.appendChild(row.el);
+      }
+    });
+    if (listing) repage(shown);
     links.forEach(function (a) {
       var set = a.getAttribute('data-set');
       var value = a.getAttribute('data-value');
@@ -121,30 +214,77 @@
     if (status) {
       var what = current.type === 'all' ? 'claims' : label('type', current.type) + ' claims';
       if (current.state !== 'all') what += ' that are ' + label('state', current.state);
+      var range =
+        shown > pageSize ? ' (1 to ' + pageSize + ' on this page, 1 of ' + Math.ceil(shown / pageSize) + ')' : '';
       status.textContent =
-        'Showing ' + shown + ' of ' + rows.length + ' claims: ' + what + ', ' + label('sort', current.sort) + ' first.';
+        'Showing ' +
+        shown +
+        ' of ' +
+        rows.length +
+        ' claims' +
+        range +
+        ': ' +
+        what +
+        ', ' +
+        label('sort', current.sort) +
+        ' first.';
     }
   }
 
-  nav.addEventListener('click', function (event) {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    var a = event.target && event.target.closest ? event.target.closest('a[data-set], a[data-reset]') : null;
-    if (!a) return;
-    event.preventDefault();
-    if (a.hasAttribute('data-reset')) {
-      current = { type: 'all', state: 'all', sort: 'recorded' };
-    } else {
-      current[a.getAttribute('data-set')] = a.getAttribute('data-value');
-    }
-    apply();
-  });
-  nav.setAttribute('data-enhanced', 'true');
+  function start() {
+    nav.addEventListener('click', function (event) {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      var a = event.target && event.target.closest ? event.target.closest('a[data-set], a[data-reset]') : null;
+      if (!a) return;
+      event.preventDefault();
+      if (a.hasAttribute('data-reset')) {
+        current = { type: 'all', state: 'all', sort: 'recorded' };
+      } else {
+        current[a.getAttribute('data-set')] = a.getAttribute('data-value');
+      }
+      apply();
+    });
+    nav.setAttribute('data-enhanced', 'true');
+  }
+
+  if (table.hasAttribute('data-complete')) {
+    start();
+    return;
+  }
+  // One page of the claims: every claim comes from the compact listing (a classic script, which
+  // loads from file:// too) before the filters work in place.
+  function loaded() {
+    var data = window.ledgerListing;
+    if (!data || !Array.isArray(data.rows)) return;
+    var onPage = {};
+    rows.forEach(function (row) {
+      onPage[row.index] = row.el;
+    });
+    rows = data.rows.map(function (d) {
+      return {
+        el: onPage[d.i] || null,
+        data: d,
+        type: d.t,
+        state: d.st,
+        probability: d.p === null ? '' : d.p,
+        coverage: d.c,
+        recorded: d.d,
+        index: d.i,
+      };
+    });
+    start();
+  }
+  var script = document.createElement('script');
+  script.src = new URL(listing, document.baseURI).href;
+  // If it cannot load, the filter links open their pre-rendered pages.
+  script.onload = loaded;
+  document.head.appendChild(script);
 })();

@@ -514,10 +514,22 @@ export function gradientView(trace: Trace, model: Model): GradientView {
 /** Which way a state leans: toward true, toward false, or neither. */
 export type Lean = 'true' | 'false' | 'neither';
 
-/** The lean of a model state name: `likely` and `very-likely` lean true, `unlikely` and `very-unlikely` false. */
-export function stateLean(state: string): Lean {
-  if (state === 'likely' || state === 'very-likely') return 'true';
-  if (state === 'unlikely' || state === 'very-unlikely') return 'false';
+/**
+ * The lean of a state under the model's declared thresholds (`{ from, state }`, lowest first): a
+ * state whose every probability is above one half leans true, one whose every probability is below
+ * leans false, and the state holding one half, a refusal or a state the thresholds do not name
+ * leans neither way.
+ */
+export function stateLean(
+  state: string,
+  thresholds: readonly { readonly from: string; readonly state: string }[] | null | undefined,
+): Lean {
+  const at = thresholds?.findIndex((t) => t.state === state) ?? -1;
+  if (thresholds === null || thresholds === undefined || at < 0) return 'neither';
+  const half = new Decimal('0.5');
+  if (new Decimal(thresholds[at]!.from).greaterThan(half)) return 'true';
+  const next = thresholds[at + 1];
+  if (next !== undefined && new Decimal(next.from).lessThanOrEqualTo(half)) return 'false';
   return 'neither';
 }
 
@@ -550,7 +562,7 @@ export function gradientVsEvidence(trace: Trace): Comparison {
     };
   }
   const community = status === 'consensus-true' ? 'true' : status === 'consensus-false' ? 'false' : 'neither';
-  const evidence = stateLean(state);
+  const evidence = stateLean(state, trace.working.state?.thresholds);
   if (community === 'neither') {
     return {
       kind: 'no-consensus',

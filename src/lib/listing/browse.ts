@@ -4,7 +4,9 @@
  * JavaScript off); `public/js/filter.js` repeats the same filtering and ordering in place.
  */
 import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../../engine/index.ts';
-import type { TraceSummary } from '../site/site.ts';
+import { assetPath, browsePath } from '../paths.ts';
+import { idWords } from '../render/words.ts';
+import type { Site, TraceSummary } from '../site/site.ts';
 
 /** The orders the listing can be sorted in. */
 export const SORTS = ['recorded', 'probability', 'coverage'] as const;
@@ -193,3 +195,199 @@ export function describe(combination: Combination, rows: readonly BrowseRow[], m
   const where = combination.state === ALL ? '' : ` that are ${state}`;
   return `${what}${where}, ${SORT_LABELS[combination.sort]} first`;
 }
+
+/** The default model's listing: one row per claim (newest recorded first) and the model's states in order. */
+export function defaultListing(site: Pick<Site, 'claims' | 'summary' | 'defaultModel'>): {
+  rows: BrowseRow[];
+  states: string[];
+} {
+  const model = site.defaultModel;
+  return {
+    rows: browseRows(site.claims.map((c) => ({ slug: c.slug, trace: site.summary(c.slug, model.id) }))),
+    states: model.model.states.map((s) => s.state),
+  };
+}
+
+/** How many claims a listing page lists unless `LEDGER_PAGE_SIZE` says otherwise. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * The listing's page size: `LEDGER_PAGE_SIZE` when set (a whole number of at least 1, so that a
+ * test can page 27 claims), else 100. A bad value stops the build with a message naming it.
+ */
+export function pageSize(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const raw = env['LEDGER_PAGE_SIZE'];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PAGE_SIZE;
+  if (!/^[1-9][0-9]{0,6}$/.test(raw.trim()))
+    throw new Error(`LEDGER_PAGE_SIZE: must be a whole number from 1 to 9999999, not ${JSON.stringify(raw)}`);
+  return Number(raw.trim());
+}
+
+/** How many pages `total` rows fill at `size` a page: at least one, so an empty listing still has its page. */
+export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
+
+/** The address of one page of a combination: page 1 at the combination's own address, later ones below it. */
+export function listingPath(combination: Combination, page: number): string {
+  const { type, state, sort } = combination;
+  return page <= 1 ? browsePath(type, state, sort) : assetPath(`browse/${type}/${state}/${sort}/${page}/`);
+}
+
+/** One page link of a listing's pager. */
+export interface PageLink {
+  readonly page: number;
+  readonly href: string;
+  readonly current: boolean;
+}
+
+/** Where a listing page sits among its combination's pages: links to every page, and the neighbours. */
+export interface Paging {
+  readonly page: number;
+  readonly pages: number;
+  /** The 1-based numbers of the first and last row on this page (0 and 0 on an empty listing). */
+  readonly first: number;
+  readonly last: number;
+  readonly links: readonly PageLink[];
+  readonly prev: string | null;
+  readonly next: string | null;
+}
+
+/** The paging of page `page` of a combination with `total` matching rows. */
+export function paging(combination: Combination, total: number, page: number, size: number): Paging {
+  const pages = pageCount(total, size);
+  const links = Array.from({ length: pages }, (_, i) => ({
+    page: i + 1,
+    href: listingPath(combination, i + 1),
+    current: i + 1 === page,
+  }));
+  return {
+    page,
+    pages,
+    first: total === 0 ? 0 : (page - 1) * size + 1,
+    last: Math.min(total, page * size),
+    links,
+    prev: page > 1 ? listingPath(combination, page - 1) : null,
+    next: page < pages ? listingPath(combination, page + 1) : null,
+  };
+}
+
+/** Every page a build writes: each combination's first page, and later pages only where rows fill them. */
+export function listingPages(
+  rows: readonly BrowseRow[],
+  modelStates: readonly string[],
+  size: number,
+): { combination: Combination; page: number }[] {
+  const out: { combination: Combination; page: number }[] = [];
+  for (const combination of combinations(rows, modelStates)) {
+    const pages = pageCount(filterRows(rows, combination.type, combination.state).length, size);
+    for (let page = 1; page <= pages; page += 1) out.push({ combination, page });
+  }
+  return out;
+}
+
+/** What one listing page shows: its rows in order, the filters, the status line and the pager. */
+export interface ListingView {
+  readonly combination: Combination;
+  /** The rows this page lists, in the combination's order. */
+  readonly listed: readonly BrowseRow[];
+  /** How many rows match the combination (on every page together). */
+  readonly matching: number;
+  readonly total: number;
+  /** True when this page lists every claim, so that filter.js can filter its rows without fetching. */
+  readonly complete: boolean;
+  readonly types: readonly Choice[];
+  readonly states: readonly Choice[];
+  readonly typeCounts: ReadonlyMap<string, number>;
+  readonly stateCounts: ReadonlyMap<string, number>;
+  /** The combination in words ("claims that are likely, newest recorded first"). */
+  readonly what: string;
+  /** The same with a capital first letter (and the page number after page 1), for the page's title. */
+  readonly title: string;
+  readonly status: string;
+  readonly paging: Paging;
+}
+
+/** One page of the listing of one combination, from the default model's rows (computed once per page). */
+export function listingView(
+  rows: readonly BrowseRow[],
+  modelStates: readonly string[],
+  combination: Combination,
+  page = 1,
+  size = pageSize(),
+): ListingView {
+  const shown = sortRows(filterRows(rows, combination.type, combination.state), combination.sort);
+  const { types, states } = counts(rows, modelStates, combination.type, combination.state);
+  const what = describe(combination, rows, modelStates);
+  const pager = paging(combination, shown.length, page, size);
+  const listed = shown.slice(pager.first === 0 ? 0 : pager.first - 1, pager.last);
+  const range = pager.pages > 1 ? ` (${pager.first} to ${pager.last} on this page, ${page} of ${pager.pages})` : '';
+  const title = what.charAt(0).toUpperCase() + what.slice(1);
+  return {
+    combination,
+    listed,
+    matching: shown.length,
+    total: rows.length,
+    complete: listed.length === rows.length,
+    types: typeChoices(rows),
+    states: stateChoices(rows, modelStates),
+    typeCounts: types,
+    stateCounts: states,
+    what,
+    title: page > 1 ? `${title}, page ${page}` : title,
+    status: `Showing ${shown.length} of ${rows.length} claims${range}: ${what}.`,
+    paging: pager,
+  };
+}
+
+/** The compact listing filter.js loads when a page does not hold every claim. */
+export const listingScriptPath = (): string => assetPath('browse/listing.js');
+
+/** One claim in the compact listing: what a row of the table shows, ids already in words. */
+export interface CompactRow {
+  /** Address of the claim's page. */
+  readonly h: string;
+  /** Statement, and why there is no number (or null). */
+  readonly s: string;
+  readonly r: string | null;
+  /** Type segment and the type in words. */
+  readonly t: string;
+  readonly tw: string;
+  /** State id (for the badge's class and the filter) and probability (null when refused). */
+  readonly st: string;
+  readonly p: string | null;
+  /** Stability level, coverage value, reviews done and declared, gradient value and status in words. */
+  readonly sb: string | null;
+  readonly c: string;
+  readonly cd: number;
+  readonly cn: number;
+  readonly g: string;
+  readonly gw: string;
+  /** Recorded date and the position in the default order. */
+  readonly d: string;
+  readonly i: number;
+}
+
+/** The compact listing of every row, in the default order, for filter.js. */
+export function compactListing(rows: readonly BrowseRow[], pathOf: (slug: string) => string): { rows: CompactRow[] } {
+  return {
+    rows: rows.map((row) => ({
+      h: pathOf(row.slug),
+      s: row.statement,
+      r: row.reason,
+      t: row.typeSegment,
+      tw: idWords(row.type),
+      st: row.state,
+      p: row.probability,
+      sb: row.stability,
+      c: row.coverage.value,
+      cd: row.coverage.done,
+      cn: row.coverage.declared,
+      g: row.gradient.value,
+      gw: idWords(row.gradient.status),
+      d: row.recorded,
+      i: row.index,
+    })),
+  };
+}
+
+/** The page listing every claim, `/claims/`. */
+export const claimsPath = (): string => assetPath('claims/');

@@ -14,3 +14,8 @@ export function capitalIdWords(id: string): string {
   const words = idWords(id);
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A count with its noun: `plural(1, 'claim', 'claims')` → "1 claim", `plural(3, …)` → "3 claims". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

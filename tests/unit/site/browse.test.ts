@@ -6,6 +6,12 @@ import {
   describe as describeCombination,
   filterRows,
   isHome,
+  listingPages,
+  listingPath,
+  listingView,
+  pageSize,
+  paging,
+  type BrowseRow,
   sortRows,
   stateChoices,
   typeChoices,
@@ -110,5 +116,92 @@ describe('filtering and sorting', () => {
     expect(describeCombination({ type: 'all', state: 'all', sort: 'recorded' }, rows, STATES)).toBe(
       'claims, newest recorded first',
     );
+  });
+});
+
+describe('listingView', () => {
+  it('lists the rows the filters keep, in order, and words the status line', () => {
+    const view = listingView(rows, STATES, { type: 'all', state: 'likely', sort: 'probability' }, 1, 100);
+    expect(view.listed.map((r) => r.slug)).toEqual(['strong', 'also-strong']);
+    expect(view.complete).toBe(false);
+    expect(listingView(rows, STATES, { type: 'all', state: 'all', sort: 'coverage' }, 1, 100).complete).toBe(true);
+    expect(view.status).toBe('Showing 2 of 5 claims: claims that are likely, highest probability first.');
+    expect(view.title).toBe('Claims that are likely, highest probability first');
+    expect(view.stateCounts.get('likely')).toBe(2);
+    expect(view.typeCounts.get('all')).toBe(2);
+  });
+});
+
+describe('paging', () => {
+  // 250 synthetic rows, newest first: 3 pages of 100, 100 and 50.
+  const many: BrowseRow[] = Array.from({ length: 250 }, (_, i) => ({
+    ...rows[0]!,
+    slug: `claim-${i}`,
+    recorded: `2026-01-01`,
+    index: i,
+  }));
+  const home = { type: 'all', state: 'all', sort: 'recorded' } as const;
+
+  it('splits 250 rows into pages of 100, 100 and 50 in the listing’s order', () => {
+    const pages = [1, 2, 3].map((page) => listingView(many, STATES, home, page, 100));
+    expect(pages.map((p) => p.listed.length)).toEqual([100, 100, 50]);
+    expect(pages.map((p) => p.listed[0]!.slug)).toEqual(['claim-0', 'claim-100', 'claim-200']);
+    expect(pages[2]!.listed.at(-1)!.slug).toBe('claim-249');
+    expect(pages.every((p) => !p.complete)).toBe(true);
+    expect(pages[1]!.status).toBe(
+      'Showing 250 of 250 claims (101 to 200 on this page, 2 of 3): claims, newest recorded first.',
+    );
+    expect(pages[1]!.title).toBe('Claims, newest recorded first, page 2');
+  });
+
+  it('links every page, with the neighbours of the current one', () => {
+    const p = paging(home, 250, 2, 100);
+    expect(p).toMatchObject({
+      page: 2,
+      pages: 3,
+      first: 101,
+      last: 200,
+      prev: '/',
+      next: '/browse/all/all/recorded/3/',
+    });
+    expect(p.links.map((l) => [l.page, l.href, l.current])).toEqual([
+      [1, '/', false],
+      [2, '/browse/all/all/recorded/2/', true],
+      [3, '/browse/all/all/recorded/3/', false],
+    ]);
+    expect(paging(home, 250, 1, 100).prev).toBeNull();
+    expect(paging(home, 250, 3, 100).next).toBeNull();
+    expect(paging(home, 0, 1, 100)).toMatchObject({ pages: 1, first: 0, last: 0, prev: null, next: null });
+    expect(listingPath({ type: 'factual', state: 'likely', sort: 'coverage' }, 4)).toBe(
+      '/browse/factual/likely/coverage/4/',
+    );
+  });
+
+  it('writes later pages only where rows fill them', () => {
+    const written = listingPages(rows, STATES, 2);
+    // Five rows: 3 pages for each order of all × all, and 2 for factual × all (the three factual
+    // claims: strong, weak, also-strong); every other combination holds at most 2 rows, one page.
+    const later = written.filter((w) => w.page > 1);
+    expect(
+      later.map((w) => `${w.combination.type}/${w.combination.state}/${w.combination.sort}/${w.page}`).sort(),
+    ).toEqual([
+      'all/all/coverage/2',
+      'all/all/coverage/3',
+      'all/all/probability/2',
+      'all/all/probability/3',
+      'all/all/recorded/2',
+      'all/all/recorded/3',
+      'factual/all/coverage/2',
+      'factual/all/probability/2',
+      'factual/all/recorded/2',
+    ]);
+    expect(written.filter((w) => w.page === 1)).toHaveLength(combinations(rows, STATES).length);
+  });
+
+  it('reads the page size from LEDGER_PAGE_SIZE, 100 by default, and names a bad value', () => {
+    expect(pageSize({})).toBe(100);
+    expect(pageSize({ LEDGER_PAGE_SIZE: '25' })).toBe(25);
+    expect(() => pageSize({ LEDGER_PAGE_SIZE: '0' })).toThrow(/^LEDGER_PAGE_SIZE: must be a whole number/);
+    expect(() => pageSize({ LEDGER_PAGE_SIZE: 'ten' })).toThrow(/"ten"/);
   });
 });

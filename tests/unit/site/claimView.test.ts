@@ -306,7 +306,20 @@ describe('the gradient beside the evidence', () => {
     ['very-unlikely', 'false'],
     ['uncertain', 'neither'],
     ['insufficient-evidence', 'neither'],
-  ])('the state %s leans %s', (state, lean) => expect(stateLean(state)).toBe(lean));
+  ])('the state %s leans %s', (state, lean) => expect(stateLean(state, strict.states)).toBe(lean));
+
+  // A model names its own states: the lean comes from where each one sits against one half.
+  const renamed = [
+    { from: '0', state: 'doubtful' },
+    { from: '0.5', state: 'open' },
+    { from: '0.6', state: 'probable' },
+  ];
+  it.each([
+    ['doubtful', 'false'],
+    ['open', 'neither'],
+    ['probable', 'true'],
+    ['likely', 'neither'],
+  ])('under renamed states, %s leans %s', (state, lean) => expect(stateLean(state, renamed)).toBe(lean));
 
   const strongly = (direction: 'supports' | 'opposes') => [
     { id: 'a', source: 'a', direction, ...official },

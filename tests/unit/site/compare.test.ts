@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   claimDifferences,
+  compareView,
   disagreements,
   leaves,
   modelDiff,
+  settingWords,
   sideBySide,
   signedChange,
+  stateReasons,
+  valueWords,
 } from '../../../src/lib/model/compare.ts';
+import { join } from 'node:path';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { strictModel } from '../../support/model.ts';
+import { scoreOf } from '../../support/score.ts';
 
 describe('leaves', () => {
   it('names nested values by dotted path and object lists by index', () => {
@@ -132,6 +139,32 @@ describe('claimDifferences', () => {
   });
 });
 
+describe('compareView', () => {
+  const pair = (slug: string, a: string, b: string) => ({
+    slug,
+    statement: `Claim ${slug}.`,
+    a: { state: 'likely', probability: a },
+    b: { state: 'likely', probability: b },
+  });
+
+  it('splits the claims into those that differ and those that agree, keeping the claims’ order', () => {
+    const a = strictModel();
+    const b = strictModel({ priors: { ...a.priors, causal: '0.4' } });
+    const view = compareView(a, b, [
+      pair('first', '0.8000', '0.8000'),
+      pair('moves', '0.8000', '0.7500'),
+      pair('last', '0.7000', '0.7000'),
+    ]);
+    expect(view.differ.map((d) => d.slug)).toEqual(['moves']);
+    expect(view.agreeing).toEqual([
+      { slug: 'first', statement: 'Claim first.', outcome: { state: 'likely', probability: '0.8000' } },
+      { slug: 'last', statement: 'Claim last.', outcome: { state: 'likely', probability: '0.7000' } },
+    ]);
+    expect(view.differing.map((r) => [r.path, r.a, r.b])).toEqual([['priors.causal', '0.3', '0.4']]);
+    expect(view.rows.length).toBeGreaterThan(view.differing.length);
+  });
+});
+
 describe('disagreements', () => {
   it('ranks claims by distinct states, then spread, and leaves out claims all models agree on', () => {
     const claims = [
@@ -163,5 +196,75 @@ describe('disagreements', () => {
     const ranked = disagreements(claims);
     expect(ranked.map((d) => d.slug)).toEqual(['states', 'spread']);
     expect(ranked[1]).toMatchObject({ spread: '0.10', lowest: { model: 'm1' }, highest: { model: 'm2' } });
+  });
+});
+
+describe('settingWords and valueWords', () => {
+  it('names a declared setting in words, never by its path', () => {
+    expect(settingWords('observation.second-hand-report')).toBe('weight for a second-hand report');
+    expect(settingWords('observation.official-record')).toBe('weight for an official record');
+    expect(settingWords('interpretation.floor')).toBe('lowest factor interpretation steps can reach');
+    expect(settingWords('priors.causal')).toBe('starting probability of a causal claim');
+    expect(settingWords('states[3].from', strictModel())).toBe('where “likely” starts');
+    expect(settingWords('notScored.rhetorical-question')).toBe('why a rhetorical question is not scored');
+    expect(settingWords('someNew.fieldName')).toBe('some new: field name');
+  });
+
+  it('writes ids among values in words and leaves numbers and sentences alone', () => {
+    expect(valueWords('half-even')).toBe('half even');
+    expect(valueWords('primary-source-reviewed, opposing-search-done')).toBe(
+      'primary source reviewed, opposing search done',
+    );
+    expect(valueWords('0.35')).toBe('0.35');
+    expect(valueWords('A prediction is not scored until it resolves.')).toBe(
+      'A prediction is not scored until it resolves.',
+    );
+    expect(valueWords(undefined)).toBeUndefined();
+  });
+});
+
+describe('stateReasons on the released models', () => {
+  const ROOT = join(import.meta.dirname, '../../..');
+  const { ledger } = loadLedger({ content: join(ROOT, 'content'), models: join(ROOT, 'models') });
+  const model = (id: string) => ledger!.models.find((m) => m.id === id)!.model;
+  const claim = (slug: string) => ledger!.claims.find((c) => c.slug === slug)!.claim;
+  const reasons = (slug: string, aId: string, bId: string) =>
+    stateReasons(
+      { a: model(aId), b: model(bId), aId, bId },
+      scoreOf(model(aId), claim(slug), slug),
+      scoreOf(model(bId), claim(slug), slug),
+    );
+
+  it('names the interpretation floor for the free-school-meals claim under ledger-strict', () => {
+    // The claim's one link takes nine steps of reasoning; 1 − 9 × 0.15 is below both floors
+    // (0.1 in ledger@1.1.0, 0 in ledger-strict@0.1.0), which differ, and nothing else it uses does.
+    expect(reasons('eastbrook-free-school-meals', 'ledger@1.1.0', 'ledger-strict@0.1.0')).toEqual([
+      {
+        path: 'interpretation.floor',
+        label: 'lowest factor interpretation steps can reach',
+        a: '0.1',
+        b: '0',
+        detail:
+          '9 interpretation steps take the factor down to its floor: factor 0.1 under ledger@1.1.0, 0 under ledger-strict@0.1.0',
+      },
+    ]);
+  });
+
+  it('puts the setting that moves a factor furthest first', () => {
+    // ledger-sceptic halves the second-hand report (0.4 → 0.2, ln 2 ≈ 0.69) and lowers the
+    // factual prior 0.5 → 0.4 (0.41 in log-odds), unverified factors 1 → 0.8 (0.22).
+    const paths = reasons('old-mill-sold-below-valuation', 'ledger@1.1.0', 'ledger-sceptic@1.0.0').map((r) => r.path);
+    expect(paths.slice(0, 2)).toEqual(['observation.second-hand-report', 'priors.factual']);
+    expect(paths).toContain('states[1].from');
+    expect(paths).not.toContain('rounding.mode');
+  });
+
+  it('names the independence rule when it is all that differs', () => {
+    const found = reasons('old-mill-sold-below-valuation', 'ledger@1.1.0', 'ledger-counted@1.0.0');
+    expect(found.map((r) => [r.path, r.b])).toEqual([['independence', 'count every link']]);
+  });
+
+  it('says nothing when the state is the same', () => {
+    expect(reasons('eastbrook-lead-limit', 'ledger@1.1.0', 'ledger@1.0.0')).toEqual([]);
   });
 });
