@@ -143,6 +143,8 @@ describe('independence groups', () => {
     const view = groupsView(lab);
     expect(view.everyLinkCounts).toBe(false);
     expect(view.dependentCount).toBe(1);
+    // Three (source, direction) groups and q2 set aside, written as one string with its comma.
+    expect(view.caption).toBe('3 groups, 1 dependent link set aside');
     expect(
       view.groups.map((g) => [g.source.id, g.direction, g.members.map((m) => [m.id, m.kept, m.keptAnchor])]),
     ).toEqual([
@@ -173,6 +175,7 @@ describe('independence groups', () => {
       ),
     );
     expect(view.everyLinkCounts).toBe(true);
+    expect(view.caption).toBe('1 group');
     expect(view.groups[0]!.members.every((m) => m.kept)).toBe(true);
   });
 

@@ -26,6 +26,8 @@ export interface GroupsView {
   readonly everyLinkCounts: boolean;
   readonly groups: readonly GroupView[];
   readonly dependentCount: number;
+  /** The table's caption, e.g. `2 groups, 3 dependent links set aside`, as one string so no whitespace enters it. */
+  readonly caption: string;
 }
 
 /** Groups the links by (source, direction) as the engine did, listing kept and dependent links. */
@@ -46,10 +48,15 @@ export function groupsView(trace: Trace): GroupsView {
       };
     }),
   }));
+  const everyLinkCounts = trace.working.independence === 'count-every-link';
+  const dependentCount = trace.links.filter((l) => !l.kept).length;
+  const counted = `${groups.length} ${groups.length === 1 ? 'group' : 'groups'}`;
+  const setAside = `${dependentCount} dependent ${dependentCount === 1 ? 'link' : 'links'} set aside`;
   return {
     strategy: trace.working.independence,
-    everyLinkCounts: trace.working.independence === 'count-every-link',
+    everyLinkCounts,
     groups,
-    dependentCount: trace.links.filter((l) => !l.kept).length,
+    dependentCount,
+    caption: everyLinkCounts ? counted : `${counted}, ${setAside}`,
   };
 }
