@@ -3,6 +3,7 @@ import { Decimal } from '../../../engine/decimal.ts';
 import type { Model, Trace } from '../../../engine/index.ts';
 import { fieldOf, type Field } from '../fields.ts';
 import { cutDecimal } from '../numbers.ts';
+import { idWords } from '../../render/words.ts';
 
 /** One vote of the gradient's table. */
 export interface VoteRow {
@@ -24,6 +25,8 @@ export interface GradientView {
   readonly totalWeighted: Field;
   readonly value: Field;
   readonly status: Field;
+  /** The status in words with the number of votes it rests on, e.g. `contested, from 1 vote`. */
+  readonly statusWords: string;
   readonly noVotes: boolean;
   readonly floor: string;
   readonly neutral: string;
@@ -50,12 +53,21 @@ export function gradientView(trace: Trace, model: Model): GradientView {
     totalWeighted: fieldOf(trace, 'working.gradient.totalWeighted'),
     value: fieldOf(trace, 'result.gradient.value'),
     status: fieldOf(trace, 'result.gradient.status'),
+    statusWords: gradientStatusWords(trace),
     noVotes: votes.length === 0,
     floor: model.gradient.floor,
     neutral: model.gradient.neutral,
     trueFrom: model.gradient.trueFrom,
     falseTo: model.gradient.falseTo,
   };
+}
+
+/** A gradient's status in words with its number of votes: `consensus true, from 3 votes`, `contested, from 1 vote`, `no votes`. */
+export function gradientStatusWords(trace: Pick<Trace, 'result' | 'working'>): string {
+  const { status } = trace.result.gradient;
+  const n = trace.working.gradient.votes.length;
+  if (n === 0) return idWords(status);
+  return `${idWords(status)}, from ${n} ${n === 1 ? 'vote' : 'votes'}`;
 }
 
 /** Which way a state leans: toward true, toward false, or neither. */
@@ -81,8 +93,11 @@ export interface Comparison {
  * (likely, very-likely). The gradient never changes the score; this only says so when they differ.
  */
 export function gradientVsEvidence(trace: Trace): Comparison {
-  const { state, probability } = trace.result;
-  const { status, value } = trace.result.gradient;
+  const { probability } = trace.result;
+  const state = idWords(trace.result.state);
+  const { value } = trace.result.gradient;
+  const status = trace.result.gradient.status;
+  const statusWords = idWords(status);
   // A refusal first: its sentence carries no number a reader could take for the claim's probability.
   if (probability === null) {
     return {
@@ -97,7 +112,7 @@ export function gradientVsEvidence(trace: Trace): Comparison {
     };
   }
   const community = status === 'consensus-true' ? 'true' : status === 'consensus-false' ? 'false' : 'neither';
-  const evidence = stateLean(state);
+  const evidence = stateLean(trace.result.state);
   if (community === 'neither') {
     return {
       kind: 'no-consensus',
@@ -107,17 +122,17 @@ export function gradientVsEvidence(trace: Trace): Comparison {
   if (evidence === 'neither') {
     return {
       kind: 'evidence-undecided',
-      sentence: `The community leans ${community} (${value}, ${status}), while the evidence is undecided: ${state} (${probability}).`,
+      sentence: `The community leans ${community} (${value}, ${statusWords}), while the evidence is undecided: ${state} (${probability}).`,
     };
   }
   if (community !== evidence) {
     return {
       kind: 'disagree',
-      sentence: `The community and the evidence disagree: the gradient is ${status} (${value}) but the evidence says ${state} (${probability}). The score follows the evidence; the votes are shown beside it, never mixed in.`,
+      sentence: `The community and the evidence disagree: the gradient is ${statusWords} (${value}) but the evidence says ${state} (${probability}). The score follows the evidence; the votes are shown beside it, never mixed in.`,
     };
   }
   return {
     kind: 'agree',
-    sentence: `The community agrees with the evidence: the gradient is ${status} (${value}) and the evidence says ${state} (${probability}).`,
+    sentence: `The community agrees with the evidence: the gradient is ${statusWords} (${value}) and the evidence says ${state} (${probability}).`,
   };
 }
