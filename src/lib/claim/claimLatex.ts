@@ -5,6 +5,7 @@
  */
 import { Decimal } from '../../engine/decimal.ts';
 import type { Trace } from '../../engine/index.ts';
+import { cutDecimal, FORMULA_CUT } from './numbers.ts';
 
 /** Every formula of a claim page; null where the claim never reached that step. */
 export interface ClaimLatex {
@@ -39,13 +40,6 @@ export function negated(value: string): string {
 }
 
 const round = (places: number): string => `\\operatorname{round}_{${places}}`;
-
-/** Cuts a long exact decimal for a formula (digits cut, not rounded), marked with `\ldots`. */
-export function cutForFormula(value: string, places: number): string {
-  const point = value.indexOf('.');
-  if (point < 0 || value.length - point - 1 <= places) return value;
-  return `${value.slice(0, point + 1 + places)}\\ldots`;
-}
 
 function addUp(terms: readonly string[], total: string): string {
   if (terms.length === 0) return total;
@@ -97,7 +91,7 @@ export function toLatex(trace: Trace): ClaimLatex {
       : aligned([
           `p &= ${round(p)}\\left(\\frac{1}{1 + e^{-x}}\\right)`,
           `&= ${round(p)}\\left(${logistic(sum.posteriorLogOdds)}\\right)`,
-          `&= ${round(p)}\\left(${cutForFormula(working.probability.logistic, p + 4)}\\right)`,
+          `&= ${round(p)}\\left(${cutDecimal(working.probability.logistic, p + 4, FORMULA_CUT)}\\right)`,
           `&= ${working.probability.rounded}`,
         ]);
 
@@ -116,7 +110,7 @@ export function toLatex(trace: Trace): ClaimLatex {
       lines.push(`&= ${round(p)}\\left(\\frac{${top}}{${bottom}}\\right)`);
     }
     lines.push(
-      `&= ${round(p)}\\left(\\frac{${cutForFormula(g.totalWeighted, w + 2)}}{${g.totalWeight}}\\right)`,
+      `&= ${round(p)}\\left(\\frac{${cutDecimal(g.totalWeighted, w + 2, FORMULA_CUT)}}{${g.totalWeight}}\\right)`,
       `&= ${g.value}`,
     );
     gradient = aligned(lines);

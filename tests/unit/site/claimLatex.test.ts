@@ -3,12 +3,12 @@ import { createScorer, type Claim } from '../../../src/engine/index.ts';
 import {
   MAX_EXPANDED_VOTES,
   aligned,
-  cutForFormula,
   negated,
   term,
   toLatex,
   voteWeightLatex,
 } from '../../../src/lib/claim/claimLatex.ts';
+import { cutDecimal, FORMULA_CUT } from '../../../src/lib/claim/numbers.ts';
 import { tex } from '../../../src/lib/render/tex.ts';
 import { claim, review } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
@@ -169,9 +169,10 @@ describe('formula helpers', () => {
   ])('negates %s for an exponent as %s', (value, expected) => expect(negated(value)).toBe(expected));
 
   it('cuts long decimals with an ellipsis and leaves short ones alone', () => {
-    expect(cutForFormula('0.93702664394300351048584', 8)).toBe('0.93702664\\ldots');
-    expect(cutForFormula('0.9370', 8)).toBe('0.9370');
-    expect(cutForFormula('12', 2)).toBe('12');
+    expect(cutDecimal('0.93702664394300351048584', 8, FORMULA_CUT)).toBe('0.93702664\\ldots');
+    expect(cutDecimal('0.93702664394300351048584', 8)).toBe('0.93702664…');
+    expect(cutDecimal('0.9370', 8)).toBe('0.9370');
+    expect(cutDecimal('12', 2)).toBe('12');
   });
 
   it('aligns lines on their ampersands', () => {

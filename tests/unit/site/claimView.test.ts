@@ -143,6 +143,8 @@ describe('independence groups', () => {
     const view = groupsView(lab);
     expect(view.everyLinkCounts).toBe(false);
     expect(view.dependentCount).toBe(1);
+    // Three (source, direction) groups and q2 set aside, written as one string with its comma.
+    expect(view.caption).toBe('3 groups, 1 dependent link set aside');
     expect(
       view.groups.map((g) => [g.source.id, g.direction, g.members.map((m) => [m.id, m.kept, m.keptAnchor])]),
     ).toEqual([
@@ -173,6 +175,7 @@ describe('independence groups', () => {
       ),
     );
     expect(view.everyLinkCounts).toBe(true);
+    expect(view.caption).toBe('1 group');
     expect(view.groups[0]!.members.every((m) => m.kept)).toBe(true);
   });
 
@@ -297,6 +300,24 @@ describe('the gradient beside the evidence', () => {
   it('says so when nobody has voted', () => {
     const view = gradientView(score(claim({ links: [{ id: 'a' }] })), strict);
     expect(view).toMatchObject({ noVotes: true, value: { text: '0.5000' }, status: { text: 'no-votes' } });
+    expect(view.statusWords).toBe('no votes');
+  });
+
+  it('says "1 vote" for one vote and "2 votes" for two, with the status in words', () => {
+    // One vote of 0.9 gives G = 0.9 ≥ trueFrom 0.8: consensus true. Votes 0.9 and 0.1 of equal
+    // reputation give G = 0.5, between 0.2 and 0.8: contested.
+    const one = score(claim({ links: [{ id: 'a' }], votes: [{ reputation: '10', value: '0.9' }] }));
+    expect(gradientView(one, strict).statusWords).toBe('consensus true, from 1 vote');
+    const two = score(
+      claim({
+        links: [{ id: 'a' }],
+        votes: [
+          { reputation: '10', value: '0.9' },
+          { reputation: '10', value: '0.1' },
+        ],
+      }),
+    );
+    expect(gradientView(two, strict).statusWords).toBe('contested, from 2 votes');
   });
 
   it.each([
@@ -350,7 +371,7 @@ describe('the gradient beside the evidence', () => {
     const trace = score(claim({ links: strongly('opposes'), votes: votes('0.9') }));
     expect(trace.result.state).toBe('very-unlikely');
     expect(gradientVsEvidence(trace).sentence).toBe(
-      `The community and the evidence disagree: the gradient is consensus-true (0.9000) but the evidence says very-unlikely (${trace.result.probability}). The score follows the evidence; the votes are shown beside it, never mixed in.`,
+      `The community and the evidence disagree: the gradient is consensus true (0.9000) but the evidence says very unlikely (${trace.result.probability}). The score follows the evidence; the votes are shown beside it, never mixed in.`,
     );
   });
 

@@ -1,0 +1,60 @@
+/**
+ * The steps of a claim page, their titles, and where each step's links go. A step under the
+ * default model is cited at `/claims/<slug>/<default model>/#<step>`, whose numbers never change
+ * when the site's default does; `/claims/<slug>/` links there too, so a copied step link stays good.
+ */
+import type { Trace } from '../../engine/index.ts';
+import { claimPath, withAnchor } from '../paths.ts';
+
+/** Every step of a claim page in page order, with its heading. */
+export const CLAIM_STEPS = [
+  { id: 'evidence', title: 'Evidence links and their weights' },
+  { id: 'groups', title: 'Independence groups' },
+  { id: 'prior', title: 'The prior' },
+  { id: 'sum', title: 'The sum: posterior log-odds' },
+  { id: 'probability', title: 'The probability' },
+  { id: 'state', title: 'The state' },
+  { id: 'stability', title: 'Stability' },
+  { id: 'coverage', title: 'Review coverage' },
+  { id: 'gradient', title: 'The community gradient' },
+  { id: 'models', title: 'Under every released model' },
+  { id: 'trace', title: 'The trace' },
+  { id: 'cite', title: 'Cite this' },
+] as const;
+
+/** The id of a claim page's step. */
+export type StepId = (typeof CLAIM_STEPS)[number]['id'];
+
+/** The heading of a step. */
+export function stepTitle(id: StepId): string {
+  return CLAIM_STEPS.find((s) => s.id === id)!.title;
+}
+
+/** Where one page's step links go. */
+export interface StepLinks {
+  /** The page a step's "link to this step" points into: '' for this page (a bare `#step`). */
+  readonly self: string;
+  /** The page holding the same step under the default model, for a page under another model. */
+  readonly also: string | undefined;
+}
+
+/**
+ * The step links of a claim page. Under the default model (on either of its two addresses) every
+ * "link to this step" goes to the pinned `/claims/<slug>/<default>/#<step>`; under another model
+ * it stays on the page (already pinned) and a second link goes to the step under the default.
+ */
+export function stepLinks(trace: Pick<Trace, 'claim' | 'model'>, defaultModel: string): StepLinks {
+  return trace.model === defaultModel
+    ? { self: claimPath(trace.claim, trace.model), also: undefined }
+    : { self: '', also: claimPath(trace.claim) };
+}
+
+/** The href of a step's "link to this step". */
+export function stepHref(links: StepLinks, id: string): string {
+  return withAnchor(links.self, id);
+}
+
+/** A step's pinned address (under the page's own model), for citing it. */
+export function pinnedStepPath(trace: Pick<Trace, 'claim' | 'model'>, id: string): string {
+  return withAnchor(claimPath(trace.claim, trace.model), id);
+}
