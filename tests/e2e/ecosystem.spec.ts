@@ -273,6 +273,8 @@ test.describe('claim pages', () => {
     const plain = await page.locator('#cite-text pre').innerText();
     expect(plain).toContain(absolute);
     expect(plain).toContain(trace.configHash);
+    // The citation manager formats sit behind a <details>: a reader opens it before copying.
+    await page.locator('#cite details.cite-more > summary').click();
     const csl = JSON.parse(await page.locator('#cite-csl pre').innerText()) as Node[];
     expect(csl).toHaveLength(1);
     expect(csl[0]).toMatchObject({

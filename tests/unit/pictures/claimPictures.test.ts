@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_REASON } from '../../../src/engine/index.ts';
 import type { TraceSummary } from '../../../src/lib/site/site.ts';
-import { curveView } from '../../../src/lib/pictures/curve.ts';
-import { WIDTH } from '../../../src/lib/pictures/frame.ts';
-import { modelsView } from '../../../src/lib/pictures/models.ts';
-import { votesView } from '../../../src/lib/pictures/votes.ts';
-import { walkView } from '../../../src/lib/pictures/walk.ts';
+import { curveView } from '../../../src/lib/render/pictures/curve.ts';
+import { WIDTH } from '../../../src/lib/render/pictures/frame.ts';
+import { modelsView } from '../../../src/lib/render/pictures/models.ts';
+import { votesView } from '../../../src/lib/render/pictures/votes.ts';
+import { walkView } from '../../../src/lib/render/pictures/walk.ts';
 import { claim, type LinkSpec } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';

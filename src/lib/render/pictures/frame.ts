@@ -3,7 +3,7 @@
  * picture's positions are JavaScript numbers (pixels, rounded to one decimal); every number it
  * writes as text is a decimal string taken from a trace or a model file.
  */
-import { idWords } from '../render/words.ts';
+import { idWords } from '../words.ts';
 
 /** The width every picture is drawn at, in SVG units; the stylesheet scales it to the page. */
 export const WIDTH = 400;

@@ -3,8 +3,8 @@
  * refusal written as such instead of a dot, the default model and this page's model marked.
  */
 import { scaleLinear } from 'd3-scale';
-import type { TraceSummary } from '../site/site.ts';
-import { idWords } from '../render/words.ts';
+import type { TraceSummary } from '../../site/site.ts';
+import { idWords } from '../words.ts';
 import { type Alt, WIDTH, px } from './frame.ts';
 
 /** One model's row. */

@@ -4,8 +4,8 @@
  * link to its claim. A claim refused under either model has no place on it and is listed instead.
  */
 import { scaleLinear } from 'd3-scale';
-import type { ClaimPair } from '../model/compare.ts';
-import { idWords } from '../render/words.ts';
+import type { ClaimPair } from '../../model/compare.ts';
+import { idWords } from '../words.ts';
 import { type Alt, px } from './frame.ts';
 
 /** One claim's dot. */

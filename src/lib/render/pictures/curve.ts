@@ -5,8 +5,8 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { range, ticks } from 'd3-array';
-import type { Model, Trace } from '../../engine/index.ts';
-import { idWords } from '../render/words.ts';
+import type { Model, Trace } from '../../../engine/index.ts';
+import { idWords } from '../words.ts';
 import { type Alt, WIDTH, logistic, px, refusalWords } from './frame.ts';
 
 /** One state's band across the picture, from its threshold up to the next. */

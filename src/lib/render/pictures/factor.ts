@@ -4,8 +4,8 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import type { Model } from '../../engine/index.ts';
-import { interpretationRows } from '../model/modelView.ts';
+import type { Model } from '../../../engine/index.ts';
+import { interpretationRows } from '../../model/modelView.ts';
 import { type Alt, WIDTH, px } from './frame.ts';
 
 /** What the factor chart's component draws. */

@@ -3,9 +3,9 @@
  * each from its own lower bound up to the next one's.
  */
 import { scaleLinear } from 'd3-scale';
-import type { Model } from '../../engine/index.ts';
-import { stateBands } from '../model/modelView.ts';
-import { idWords } from '../render/words.ts';
+import type { Model } from '../../../engine/index.ts';
+import { stateBands } from '../../model/modelView.ts';
+import { idWords } from '../words.ts';
 import { type Alt, WIDTH, px } from './frame.ts';
 
 /** What the bands' component draws. */

@@ -5,8 +5,8 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { extent, ticks } from 'd3-array';
-import type { Trace } from '../../engine/index.ts';
-import { idWords } from '../render/words.ts';
+import type { Trace } from '../../../engine/index.ts';
+import { idWords } from '../words.ts';
 import { type Alt, WIDTH, logit, px, refusalWords } from './frame.ts';
 
 /** One arrow: a kept link moves the walk, a dependent one is drawn greyed and moves nothing. */

@@ -4,8 +4,8 @@
  */
 import { scaleLinear, scaleSqrt } from 'd3-scale';
 import { max } from 'd3-array';
-import type { Model, Trace } from '../../engine/index.ts';
-import { idWords } from '../render/words.ts';
+import type { Model, Trace } from '../../../engine/index.ts';
+import { idWords } from '../words.ts';
 import { type Alt, WIDTH, px, refusalWords } from './frame.ts';
 
 /** What the votes' component draws. */

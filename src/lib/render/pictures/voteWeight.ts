@@ -6,8 +6,8 @@
 import { scaleSymlog, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { range } from 'd3-array';
-import type { Model } from '../../engine/index.ts';
-import { weightTable } from '../model/modelView.ts';
+import type { Model } from '../../../engine/index.ts';
+import { weightTable } from '../../model/modelView.ts';
 import { type Alt, WIDTH, px } from './frame.ts';
 
 /** What the vote-weight chart's component draws. */
