@@ -107,6 +107,60 @@ for (const url of [...claims.map((c) => c.url), ...others]) {
   });
 }
 
+/**
+ * Every label of every picture, as the browser lays it out: the ones that stick out of their
+ * picture, and (in the log-odds walk) the ones that cross an arrow. Measured in the real font.
+ */
+async function labelFaults(page: Page): Promise<string[]> {
+  return page.locator('figure.picture svg').evaluateAll((svgs) =>
+    svgs.flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      const name = svg.querySelector(':scope > title')?.textContent ?? '';
+      const arrows = [...svg.querySelectorAll('path.supports, path.opposes, path.dependent')].map((a) =>
+        a.getBoundingClientRect(),
+      );
+      return [...svg.querySelectorAll('text')].flatMap((t) => {
+        const r = t.getBoundingClientRect();
+        const faults: string[] = [];
+        if (
+          r.left < box.left - 0.5 ||
+          r.right > box.right + 0.5 ||
+          r.top < box.top - 0.5 ||
+          r.bottom > box.bottom + 0.5
+        ) {
+          faults.push(`${name}: "${t.textContent}" sticks out of the picture`);
+        }
+        const crossing = arrows.some(
+          (a) =>
+            r.left < a.right &&
+            a.left < r.right &&
+            r.top + r.height * 0.25 < a.bottom &&
+            a.top < r.bottom - r.height * 0.25,
+        );
+        if (crossing) faults.push(`${name}: "${t.textContent}" crosses an arrow`);
+        return faults;
+      });
+    }),
+  );
+}
+
+test('every label of every picture stays inside it and off the arrows, on every claim page', async ({ page }) => {
+  test.setTimeout(300_000);
+  // Every claim's default page, and every model's page of each claim with a dependent link (whose
+  // labels are the longest and the likeliest to find no room beside their arrows).
+  const dependent = (p: { raw: unknown }) =>
+    (p.raw as { working: { links: { kept: boolean }[] } }).working.links.some((l) => !l.kept);
+  const pages = claimPages().filter((p) => p.urlModel === null || dependent(p));
+  expect(pages.some(dependent), 'the sample holds dependent links').toBe(true);
+  const urls = [...pages.map((p) => p.url), ...others];
+  const faults: string[] = [];
+  for (const url of urls) {
+    await page.goto(url);
+    faults.push(...(await labelFaults(page)).map((f) => `${url} ${f}`));
+  }
+  expect(faults).toEqual([]);
+});
+
 // axe runs in the page's own script context, so this audit runs with JavaScript on; the pictures
 // themselves are the same markup either way.
 test.describe('axe on the pictures', () => {

@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { extent, ticks } from 'd3-array';
 import type { Trace } from '../../../engine/index.ts';
 import { idWords } from '../words.ts';
+import { minus } from '../figures.ts';
 import { type Alt, WIDTH, logit, px, refusalWords } from './frame.ts';
 
 /** One arrow: a kept link moves the walk, a dependent one is drawn greyed and moves nothing. */
@@ -25,11 +26,12 @@ export interface WalkArrow {
   readonly anchor: 'start' | 'end';
 }
 
-/** A labelled point; the label runs away from the nearer edge. */
+/** A labelled point; the label runs away from the nearer edge and stays inside the picture. */
 export interface Mark {
   readonly x: number;
   readonly y: number;
   readonly label: string;
+  readonly labelX: number;
   readonly anchor: 'start' | 'end';
 }
 
@@ -56,10 +58,44 @@ export type WalkView =
 
 const ROW = 16;
 const TOP = 22;
+/** The line a label gets above its arrow when it fits on neither side. */
+const LABEL_LINE = 12;
+/** The space between an arrow's end and its label. */
+const GAP = 4;
+/**
+ * A label's width in SVG units, estimated on the wide side: at 11 units a character, DejaVu Sans
+ * (the sans-serif of many Linux systems, and the widest of the stylesheet's fonts) runs about 0.64
+ * em for a digit, so 7 units a character never underestimates.
+ */
+export const CHAR_WIDTH = 7;
+
+/** The estimated width of a label, in SVG units. */
+export function labelWidth(label: string): number {
+  return [...label].length * CHAR_WIDTH;
+}
+
+/**
+ * An arrow's label: its signed weight and link id, the id cut with "…" where the whole would not
+ * fit across the picture (the text alternative names every link in full).
+ */
+function arrowLabel(weight: string, id: string, kept: boolean): string {
+  const suffix = kept ? '' : ' (dependent)';
+  const whole = `${weight} ${id}${suffix}`;
+  const fits = Math.floor(WIDTH / CHAR_WIDTH);
+  if ([...whole].length <= fits) return whole;
+  const keep = Math.max(0, fits - [...`${weight} …${suffix}`].length);
+  return `${weight} ${[...id].slice(0, keep).join('')}…${suffix}`;
+}
 
 const signed = (direction: string, weight: string): string => `${direction === 'supports' ? '+' : '−'}${weight}`;
 
-const mark = (x: number, y: number, label: string): Mark => ({ x, y, label, anchor: x > WIDTH / 2 ? 'end' : 'start' });
+/** A point at `x` labelled `label`, `offset` units to its side, the label kept inside the picture. */
+function mark(x: number, y: number, label: string, offset: number): Mark {
+  const w = labelWidth(label);
+  return x > WIDTH / 2
+    ? { x, y, label, anchor: 'end', labelX: px(Math.max(x - offset, w)) }
+    : { x, y, label, anchor: 'start', labelX: px(Math.min(x + offset, WIDTH - w)) };
+}
 
 /** The walk of `trace`'s log-odds, or its refusal when the claim has no probability. */
 export function walkView(trace: Trace): WalkView {
@@ -99,17 +135,21 @@ export function walkView(trace: Trace): WalkView {
     .range([left, right])
     .nice();
   const priorY = TOP - 8;
-  const arrows: WalkArrow[] = steps.map((s, i) => {
+  let y = TOP;
+  const arrows: WalkArrow[] = steps.map((s) => {
     const x1 = px(x(s.from));
     const x2 = px(x(s.to));
     const high = Math.max(x1, x2);
     const low = Math.min(x1, x2);
-    const label = `${signed(s.direction, s.weight)} ${s.id}${s.kept ? '' : ' (dependent)'}`;
-    // The label goes after the arrow when it fits (about 6 units a character), else before it.
-    const room = label.length * 6 + 4;
+    const label = arrowLabel(signed(s.direction, s.weight), s.id, s.kept);
+    const room = labelWidth(label) + GAP;
     const after = high + room <= WIDTH;
     const before = !after && low - room >= 0;
-    const y = TOP + ROW * i + ROW / 2;
+    // Where neither side has room, the label gets a line of its own above the arrow, kept inside.
+    const above = !after && !before;
+    if (above) y += LABEL_LINE;
+    const arrowY = y + ROW / 2;
+    y += ROW;
     return {
       id: s.id,
       kept: s.kept,
@@ -117,14 +157,13 @@ export function walkView(trace: Trace): WalkView {
       label,
       x1,
       x2,
-      y,
-      // Where neither side has room, the label sits just above the arrow, from its start.
-      labelX: after ? px(high + 4) : before ? px(low - 4) : px(low + 2),
-      labelY: after || before ? y + 4 : y - 3,
+      y: arrowY,
+      labelX: after ? px(high + GAP) : before ? px(low - GAP) : px(Math.min(low, WIDTH - labelWidth(label))),
+      labelY: above ? arrowY - 9 : arrowY + 4,
       anchor: before ? 'end' : 'start',
     };
   });
-  const postY = TOP + ROW * steps.length + 10;
+  const postY = y + 10;
   const axisY = postY + 12;
   const scaleY = axisY + 26;
   const [d0, d1] = x.domain() as [number, number];
@@ -146,10 +185,10 @@ export function walkView(trace: Trace): WalkView {
     width: WIDTH,
     height: scaleY + 16,
     arrows,
-    prior: mark(px(x(Number(prior.logOdds))), priorY, `prior ${prior.logOdds}`),
-    posterior: mark(px(x(posterior)), postY, `posterior ${sum.posteriorLogOdds} → ${result.probability}`),
+    prior: mark(px(x(Number(prior.logOdds))), priorY, `prior ${minus(prior.logOdds)}`, 0),
+    posterior: mark(px(x(posterior)), postY, `posterior ${minus(sum.posteriorLogOdds)} → ${result.probability}`, 8),
     axisY,
-    ticks: tickValues.map((t) => ({ x: px(x(t)), label: String(t).replace('-', '−') })),
+    ticks: tickValues.map((t) => ({ x: px(x(t)), label: minus(String(t)) })),
     scaleY,
     scale,
     left,
