@@ -83,22 +83,46 @@ describe('walkView', () => {
     expect(view.alt.desc).toContain('a +2.000000 (dependent, not counted: b)');
   });
 
-  it('keeps every label inside the picture, even where neither side of its arrow has room', () => {
+  it('keeps every label inside the picture and off the arrows, even where neither side has room', () => {
+    // Two opposing sources pull the walk to both edges, so a dependent label beside its arrow
+    // has room on neither side; the 120-letter id cannot fit across the picture at all.
+    const long = 'x'.repeat(120);
     const view = walkView(
       traceOf([
         { id: 'kept-with-a-long-name', relevance: 'states-outright' },
         { id: 'dependent-with-a-long-name', relevance: 'bears-directly' },
-        { id: 'other-source', source: 's2', relevance: 'states-outright' },
+        { id: long, source: 's2', relevance: 'states-outright', direction: 'opposes' },
+        { id: 'other-source', source: 's3', relevance: 'states-outright', direction: 'opposes' },
       ]),
     );
     if (view.kind !== 'walk') throw new Error('expected a walk');
-    for (const a of view.arrows) {
-      // About 6 units a character at the picture's 11-unit type.
-      const [from, to] =
-        a.anchor === 'start' ? [a.labelX, a.labelX + a.label.length * 6] : [a.labelX - a.label.length * 6, a.labelX];
-      expect(from, a.label).toBeGreaterThanOrEqual(0);
-      expect(to, a.label).toBeLessThanOrEqual(WIDTH);
+    // 7 units a character at the picture's 11-unit type is on the wide side of every sans-serif.
+    const extent = (x: number, label: string, anchor: 'start' | 'end') =>
+      anchor === 'start' ? [x, x + [...label].length * 7] : [x - [...label].length * 7, x];
+    const labels = [
+      ...view.arrows.map((a) => ({ x: a.labelX, label: a.label, anchor: a.anchor })),
+      { x: view.prior.labelX, label: view.prior.label, anchor: view.prior.anchor },
+      { x: view.posterior.labelX, label: view.posterior.label, anchor: view.posterior.anchor },
+    ];
+    for (const { x, label, anchor } of labels) {
+      const [from, to] = extent(x, label, anchor);
+      expect(from, label).toBeGreaterThanOrEqual(0);
+      expect(to, label).toBeLessThanOrEqual(WIDTH);
     }
+    for (const a of view.arrows) {
+      const [from, to] = extent(a.labelX, a.label, a.anchor);
+      const [low, high] = [Math.min(a.x1, a.x2), Math.max(a.x1, a.x2)];
+      const beside = to <= low || from >= high;
+      // A label beside its arrow stays clear of it; one above has its own line, clear of the arrowhead.
+      if (!beside) expect(a.labelY + 3, a.label).toBeLessThanOrEqual(a.y - 4);
+      for (const b of view.arrows) {
+        if (b !== a) expect(Math.abs(b.y - a.y), `${a.id} and ${b.id} share a row`).toBeGreaterThanOrEqual(16);
+      }
+    }
+    const cut = view.arrows.find((a) => a.id === long)!;
+    expect(cut.label).toMatch(/^−2\.000000 x+…$/);
+    expect(view.alt.desc, 'the text alternative names it in full').toContain(long);
+    expect(view.posterior.label).toMatch(/^posterior [−\d]/);
   });
 
   it('keeps an extreme walk (probability 1.0000) inside the picture, every coordinate to one decimal', () => {
