@@ -92,6 +92,23 @@ function fileOf(page: Page): string {
 }
 
 /** Checks the formulas on the open page: KaTeX's own fonts loaded and no KaTeX error. */
+/** The page's pictures are in the archive itself: drawn, named, and laid out at a real size. */
+async function expectPictures(page: Page): Promise<void> {
+  const svgs = await page.locator('figure.picture svg').evaluateAll((all) =>
+    all.map((svg) => ({
+      title: svg.querySelector(':scope > title')?.textContent ?? '',
+      width: svg.getBoundingClientRect().width,
+      marks: svg.querySelectorAll('path, circle, rect').length,
+    })),
+  );
+  expect(svgs.length, `${fileOf(page)}: pictures`).toBeGreaterThan(0);
+  for (const svg of svgs) {
+    expect(svg.title, `${fileOf(page)}: a picture's title`).not.toBe('');
+    expect(svg.width, `${fileOf(page)}: ${svg.title} is laid out`).toBeGreaterThan(100);
+    expect(svg.marks, `${fileOf(page)}: ${svg.title} draws something`).toBeGreaterThan(0);
+  }
+}
+
 async function expectFormulasRendered(page: Page, atLeastOne: boolean): Promise<void> {
   const katex = await page.evaluate(async () => {
     await document.fonts.ready;
@@ -132,6 +149,7 @@ test('walks the snapshot from file:// with the network blocked', async ({ page }
   const claimFile = fileOf(page);
   const slug = claimFile.split('/')[1]!;
   await expectFormulasRendered(page, true);
+  await expectPictures(page);
 
   // A step anchor lands on its step.
   await follow(page, 'a[href="#probability"]');
@@ -170,6 +188,7 @@ test('walks the snapshot from file:// with the network blocked', async ({ page }
   await follow(page, 'main a[href*="compare/"][href$="/index.html"]:not([href$="compare/index.html"])');
   expect(fileOf(page)).toMatch(/^compare\/[^/]+\/[^/]+\/index\.html$/);
   await expectFormulasRendered(page, false);
+  await expectPictures(page);
 
   // The trace, opened as a file.
   await page.goto(pathToFileURL(join(root, 'claims', slug, 'trace.json')).href);
