@@ -4,7 +4,7 @@
  * 1. A figure is the trace's own decimal string. It is never rounded or cut again for display,
  *    except where a page says so with an ellipsis (`cutDecimal`) and keeps the full value at hand.
  * 2. A negative figure shows the minus sign "−" that formulas use, never the hyphen-minus "-",
- *    in table cells and in prose alike (`minus`, `proseMinus`).
+ *    in table cells and in prose alike (`minus`, on every figure a sentence quotes).
  * 3. A column of figures shows one number of places: each is padded with zeros to the most places
  *    any figure of the column has (`columnPlaces`, `padding`). Padding with zeros keeps the value
  *    exact, so no figure reads differently from the trace.
@@ -23,14 +23,6 @@ export function minus(value: string): string {
 /** Whether `text` is one plain decimal figure such as "-0.7" or "12", the only text `minus` rewrites in a figure. */
 export function isFigure(text: string): boolean {
   return DECIMAL.test(text);
-}
-
-/**
- * Prose as a reader sees it: every hyphen-minus that is a minus sign (before a digit, and not
- * inside a word, an id, a date or a range such as "0–1") becomes "−".
- */
-export function proseMinus(text: string): string {
-  return text.replace(/(^|[\s(=[,;:])-(?=\d)/g, '$1−');
 }
 
 /** The number of decimal places of a decimal string: 2 for "0.02", 0 for "800". */

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  columnPlaces,
-  inColumn,
-  isFigure,
-  minus,
-  padding,
-  placesOf,
-  proseMinus,
-} from '../../../src/lib/render/figures.ts';
+import { columnPlaces, inColumn, isFigure, minus, padding, placesOf } from '../../../src/lib/render/figures.ts';
 import { fieldHtml } from '../../../src/lib/render/markup.ts';
 
 describe('the minus sign', () => {
@@ -21,16 +13,6 @@ describe('the minus sign', () => {
   it('tells a figure from other text', () => {
     expect(['-0.7', '12', '0.000000', '+1.8'].every(isFigure)).toBe(true);
     expect(['2026-10-11', '-', 'very-likely', '-x', '1e5', '0.5…'].some(isFigure)).toBe(false);
-  });
-
-  it('writes a minus in prose only where a hyphen-minus stands before a number', () => {
-    expect(proseMinus('the log-odds are -0.405465, then (-0.290000) and =-2')).toBe(
-      'the log-odds are −0.405465, then (−0.290000) and =−2',
-    );
-    // Dates, ids, words and ranges keep their hyphens.
-    expect(proseMinus('on 2026-10-11, seed-003, ledger@1.1.0, x-1 and 0–1')).toBe(
-      'on 2026-10-11, seed-003, ledger@1.1.0, x-1 and 0–1',
-    );
   });
 });
 
