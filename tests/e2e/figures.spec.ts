@@ -1,8 +1,10 @@
 /**
  * Every figure on every claim page equals the value in the `trace.json` published beside it:
- * each element marked `data-field="<dotted path>"` reads exactly the trace's value at that path.
+ * each element marked `data-field="<dotted path>"` reads exactly the trace's value at that path,
+ * a negative figure written with the minus sign "−" where the trace has the hyphen-minus "-".
  */
 import { expect, test } from '@playwright/test';
+import { minus } from '../../src/lib/render/figures.ts';
 import { claimPages, displayOf, isScored, parsedPage, valueAt, type ClaimPage } from '../support/e2e-site.ts';
 
 /** What is wrong with one page's figures, given its `[data-field]` elements. */
@@ -19,7 +21,8 @@ function checkFigures(claim: ClaimPage, fields: readonly { field: string; text: 
       problems.push(
         `${claim.url}: data-field="${field}" names a ${found.value === null ? 'null' : typeof found.value} in trace.json, not a figure`,
       );
-    else if (text !== expected)
+    // The one number format shows a negative figure with "−"; every other character is the trace's.
+    else if (text !== expected && !(/^-\d/.test(expected) && text === minus(expected)))
       problems.push(`${claim.url}: data-field="${field}" reads "${text}", trace.json has "${expected}"`);
   }
   const present = new Set(fields.map((f) => f.field));

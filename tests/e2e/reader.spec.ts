@@ -1,14 +1,24 @@
 /**
  * A claim page read on a phone with JavaScript off (375 px): nothing hides content in a box that
- * scrolls sideways, no state id shows outside code, the default page's step links are pinned to
- * the default model's own address, and axe passes.
+ * scrolls sideways (long formulas included), no state id shows outside code, figures follow the one
+ * number format, the default page's step links are pinned to the default model's own address, and
+ * axe passes. /archive/ says loudly where the site's public address comes from.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { claimPages, defaultModelId, isScored, REFUSALS, type ClaimPage } from '../support/e2e-site.ts';
+import {
+  claimPages,
+  defaultModelId,
+  htmlFiles,
+  isScored,
+  readSiteFile,
+  REFUSALS,
+  urlOfFile,
+  type ClaimPage,
+} from '../support/e2e-site.ts';
 
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
 
@@ -39,8 +49,6 @@ async function sidewaysBoxes(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((e) => {
-        // Formulas are left out here (see the fixme below): KaTeX's aligned rows cannot break yet.
-        if (e.closest('.formula')) return false;
         const { overflowX } = getComputedStyle(e);
         return (overflowX === 'auto' || overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1;
       })
@@ -50,10 +58,55 @@ async function sidewaysBoxes(page: Page): Promise<string[]> {
 
 const sample = samplePages();
 
-test.fixme('375px: long formulas break over lines instead of scrolling inside their box', () => {
-  // Left: the sum and gradient workings are aligned rows wider than a phone; they scroll inside
-  // their own focusable box (.formula). Splitting long sums into more rows is the fix.
-});
+/** Pages without repeats (each call of claimPages() reads the pages afresh, so compare by address). */
+const distinct = (pages: readonly ClaimPage[]): ClaimPage[] => [...new Map(pages.map((p) => [p.url, p])).values()];
+
+/** The working of a claim as the trace has it, for choosing the pages with the longest formulas. */
+interface Working {
+  readonly working: {
+    readonly links: readonly { readonly kept: boolean; readonly direction: string }[];
+    readonly gradient: { readonly votes: readonly unknown[] };
+    readonly prior: { readonly logOdds: string } | null;
+  };
+}
+
+/** The claim pages whose formulas are the widest: the most votes, the most kept links on one side, a negative prior. */
+function widestFormulaPages(): ClaimPage[] {
+  const pages = claimPages().filter((p) => p.raw !== null && isScored(p.trace));
+  const working = (p: ClaimPage) => (p.raw as Working).working;
+  const most = (score: (p: ClaimPage) => number) =>
+    pages.reduce((best, p) => (score(p) > score(best) ? p : best), pages[0]!);
+  const side = (p: ClaimPage, direction: string) =>
+    working(p).links.filter((l) => l.kept && l.direction === direction).length;
+  const picked = [
+    most((p) => working(p).gradient.votes.length),
+    most((p) => side(p, 'supports')),
+    most((p) => side(p, 'opposes')),
+    pages.find((p) => working(p).prior?.logOdds.startsWith('-')),
+  ];
+  return distinct(picked.filter((p): p is ClaimPage => p !== undefined));
+}
+
+for (const claim of distinct([...samplePages(), ...widestFormulaPages()])) {
+  test(`375px, no JavaScript: every formula of ${claim.url} fits, its long sums broken over lines`, async ({
+    page,
+  }) => {
+    await page.goto(claim.url);
+    await page.evaluate(() => document.fonts.ready);
+    const formulas = await page.locator('.formula').evaluateAll((es) =>
+      es.map((e) => ({
+        label: e.getAttribute('aria-label') ?? '',
+        scroll: e.scrollWidth,
+        client: e.clientWidth,
+      })),
+    );
+    expect(formulas.length, `${claim.url} has formulas`).toBeGreaterThan(0);
+    const cut = formulas
+      .filter((f) => f.scroll > f.client + 1)
+      .map((f) => `${f.label}: ${f.scroll}px in ${f.client}px`);
+    expect(cut, `${claim.url}: formulas that scroll sideways`).toEqual([]);
+  });
+}
 
 test('the sample has a scored page and a refusal', () => {
   expect(sample.some((p) => isScored(p.trace))).toBe(true);
@@ -117,4 +170,102 @@ test.describe('axe at 375px', () => {
       ).toEqual([]);
     });
   }
+});
+
+/** A cell's visible text: formulas' source, code and hidden text left out. */
+async function cellTexts(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((cells) =>
+    cells.map((cell) => {
+      const copy = cell.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('code, .katex, .visually-hidden').forEach((e) => e.remove());
+      return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+    }),
+  );
+}
+
+/** Claim pages for the number format: one per state, and those with votes and with negative log-odds. */
+const formatPages = distinct([...sample, ...widestFormulaPages()]);
+
+for (const claim of formatPages) {
+  test(`one number format on ${claim.url}: a minus sign in every cell and sentence, one number of places a column`, async ({
+    page,
+  }) => {
+    await page.goto(claim.url);
+    const cells = await cellTexts(page, 'main td, main th, main p, main li, main dd, main caption');
+    const hyphens = cells.filter((t) => /(^|[\s(=×+])-\d/.test(t));
+    expect(hyphens, `${claim.url}: a hyphen-minus before a digit`).toEqual([]);
+
+    // Every numeric column of every table: the gradient's votes, stability's re-scores, the
+    // thresholds and the claim under every model.
+    const columns = await page.locator('main table').evaluateAll((tables) =>
+      tables.flatMap((table) => {
+        const rows = [...table.querySelectorAll('tbody tr, tfoot tr')];
+        const width = Math.max(0, ...rows.map((r) => r.children.length));
+        return Array.from({ length: width }, (_, i) =>
+          rows
+            .map((r) => r.children[i])
+            .filter((cell) => cell?.classList.contains('num'))
+            .map((cell) => (cell!.textContent ?? '').trim().split(/\s/)[0] ?? ''),
+        );
+      }),
+    );
+    for (const column of columns) {
+      const figures = column.filter((t) => /^[−-]?\d+(\.\d+)?…?$/.test(t));
+      const places = new Set(figures.map((t) => (t.replace('…', '').split('.')[1] ?? '').length));
+      expect(
+        places.size,
+        `${claim.url}: a column shows ${[...places].join(' and ')} places: ${figures.join(', ')}`,
+      ).toBeLessThanOrEqual(1);
+    }
+  });
+}
+
+test('one number format on every model page’s worked example', async ({ page }) => {
+  const models = htmlFiles()
+    .filter((f) => /^models\/[^/]+\/index\.html$/.test(f))
+    .map(urlOfFile);
+  expect(models.length).toBeGreaterThan(0);
+  for (const url of models) {
+    await page.goto(url);
+    const worked = page.locator('.worked');
+    if ((await worked.count()) === 0) continue;
+    const cells = await cellTexts(page, '.worked td, .worked th, .worked p');
+    expect(cells.filter((t) => /(^|[\s(=×+])-\d/.test(t))).toEqual([]);
+    const columns = await page.locator('.worked table').evaluateAll((tables) =>
+      tables.flatMap((table) => {
+        const rows = [...table.querySelectorAll('tbody tr')];
+        return Array.from({ length: rows[0]?.children.length ?? 0 }, (_, i) =>
+          rows.map((r) => (r.children[i]?.firstChild?.textContent ?? '').trim()),
+        );
+      }),
+    );
+    for (const column of columns) {
+      const figures = column.filter((t) => /^[−-]?\d+(\.\d+)?$/.test(t));
+      const places = new Set(figures.map((t) => (t.split('.')[1] ?? '').length));
+      expect(places.size, `${url}: a worked-example column shows ${figures.join(', ')}`).toBeLessThanOrEqual(1);
+    }
+  }
+});
+
+test('/archive/ says near its top that the public address comes from LEDGER_SITE, and whether this build used the placeholder', async ({
+  page,
+}) => {
+  const placeholder = 'https://claim-ledger.example.org';
+  // The build's own address, read from the page's canonical link rather than from the notice.
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(readSiteFile('archive/index.html'))?.[1];
+  expect(canonical, '/archive/ has a canonical link').toBeDefined();
+  await page.goto(urlOfFile('archive/index.html'));
+  const notice = page.locator('main .site-address');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('LEDGER_SITE');
+  await expect(notice).toContainText(/citations/i);
+  // Near the top: before the first section of the page.
+  const before = await notice.evaluate((n) => {
+    const h2 = document.querySelector('main h2');
+    return h2 !== null && Boolean(n.compareDocumentPosition(h2) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  expect(before, 'the notice comes before the first section').toBe(true);
+  if (new URL(canonical!).origin === placeholder)
+    await expect(notice).toContainText(`used the placeholder ${placeholder}`);
+  else await expect(notice).not.toContainText('placeholder');
 });

@@ -41,10 +41,30 @@ export function negated(value: string): string {
 
 const round = (places: number): string => `\\operatorname{round}_{${places}}`;
 
-function addUp(terms: readonly string[], total: string): string {
-  if (terms.length === 0) return total;
-  if (terms.length === 1 && new Decimal(terms[0]!).equals(total)) return total;
-  return `${terms.join(' + ')} = ${total}`;
+/**
+ * At most this many terms of a sum on one row of a formula: a phone (375 px) fits two six-place
+ * figures and their signs beside the row's lead, so longer sums go on over several aligned rows.
+ */
+export const TERMS_PER_ROW = 2;
+
+/**
+ * The rows of `lead = t1 + t2 + … = total`, to align: at most TERMS_PER_ROW terms a row, the
+ * further rows starting `+`, and the total on a row of its own.
+ */
+export function sumLines(lead: string, terms: readonly string[], total: string, perRow = TERMS_PER_ROW): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < terms.length; i += perRow) {
+    const row = terms.slice(i, i + perRow).join(' + ');
+    lines.push(i === 0 ? `${lead} &= ${row}` : `&\\quad + ${row}`);
+  }
+  lines.push(`&= ${total}`);
+  return lines;
+}
+
+/** `lead = t1 + t2 + … = total` over aligned rows that fit a phone; one term equal to the total is just the total. */
+export function sumRows(lead: string, terms: readonly string[], total: string): string {
+  if (terms.length === 0 || (terms.length === 1 && new Decimal(terms[0]!).equals(total))) return `${lead} = ${total}`;
+  return aligned(sumLines(lead, terms, total));
 }
 
 /** Lines aligned on their `&`, one under another, so a long working stays narrow on a phone. */
@@ -75,8 +95,8 @@ export function toLatex(trace: Trace): ClaimLatex {
         ]);
 
   const sum = working.sum;
-  const supporting = sum === null ? null : `S = ${addUp(kept('supports'), sum.supporting)}`;
-  const opposing = sum === null ? null : `O = ${addUp(kept('opposes'), sum.opposing)}`;
+  const supporting = sum === null ? null : sumRows('S', kept('supports'), sum.supporting);
+  const opposing = sum === null ? null : sumRows('O', kept('opposes'), sum.opposing);
   const total =
     sum === null || working.prior === null
       ? null
@@ -103,16 +123,22 @@ export function toLatex(trace: Trace): ClaimLatex {
   const g = working.gradient;
   let gradient: string | null = null;
   if (g.votes.length > 0) {
+    // The mean's two sums are worked on rows of their own, one product a row, so that no row is
+    // wider than a phone; a fraction of the expanded sums could not break.
     const lines = [`G &= ${round(p)}\\left(\\frac{\\sum_i v_i\\,w_i}{\\sum_i w_i}\\right)`];
+    const weighted = cutDecimal(g.totalWeighted, w + 2, FORMULA_CUT);
     if (g.votes.length <= MAX_EXPANDED_VOTES) {
-      const top = g.votes.map((v) => `${term(v.value)} \\times ${v.weight}`).join(' + ');
-      const bottom = g.votes.map((v) => v.weight).join(' + ');
-      lines.push(`&= ${round(p)}\\left(\\frac{${top}}{${bottom}}\\right)`);
+      const products = g.votes.map((v) => `${term(v.value)} \\times ${v.weight}`);
+      lines.push(
+        ...sumLines('\\textstyle\\sum_i v_i\\,w_i', products, weighted, 1),
+        ...sumLines(
+          '\\textstyle\\sum_i w_i',
+          g.votes.map((v) => v.weight),
+          g.totalWeight,
+        ),
+      );
     }
-    lines.push(
-      `&= ${round(p)}\\left(\\frac{${cutDecimal(g.totalWeighted, w + 2, FORMULA_CUT)}}{${g.totalWeight}}\\right)`,
-      `&= ${g.value}`,
-    );
+    lines.push(`G &= ${round(p)}\\left(\\frac{${weighted}}{${g.totalWeight}}\\right)`, `&= ${g.value}`);
     gradient = aligned(lines);
   }
 

@@ -3,7 +3,7 @@
  * default model is cited at `/claims/<slug>/<default model>/#<step>`, whose numbers never change
  * when the site's default does; `/claims/<slug>/` links there too, so a copied step link stays good.
  */
-import type { Trace } from '../../engine/index.ts';
+import type { Model, Trace } from '../../engine/index.ts';
 import { claimPath, withAnchor } from '../paths.ts';
 
 /** Every step of a claim page in page order, with its heading. */
@@ -57,4 +57,20 @@ export function stepHref(links: StepLinks, id: string): string {
 /** A step's pinned address (under the page's own model), for citing it. */
 export function pinnedStepPath(trace: Pick<Trace, 'claim' | 'model'>, id: string): string {
   return withAnchor(claimPath(trace.claim, trace.model), id);
+}
+
+/** What every step of a claim page is given: the claim's trace and where the step's links go. */
+export interface StepProps {
+  readonly trace: Trace;
+  readonly links: StepLinks;
+}
+
+/** A step that also reads the declared numbers of the model that made the trace. */
+export interface ModelStepProps extends StepProps {
+  readonly model: Model;
+}
+
+/** A step that shows a formula, from the page's one `toLatex(trace)`; null where the claim never reached the step. */
+export interface FormulaStepProps extends StepProps {
+  readonly latex: string | null;
 }

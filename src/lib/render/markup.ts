@@ -6,6 +6,7 @@
  * piece of markup is written once. Escaping is Astro's own, so a page reads the same either way.
  */
 import type { Field } from '../claim/claimView.ts';
+import { isFigure, minus, padding } from './figures.ts';
 import { tex } from './tex.ts';
 
 export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em';
@@ -24,14 +25,19 @@ export function escapeAttribute(value: string): string {
 
 /**
  * One figure read from the trace: `<tag class data-field>text</tag>`, or nothing for null. Its
- * `data-field` is the figure's dotted path in `trace.json` and its text is exactly the trace's
- * value, so a test can compare the page with the trace.
+ * `data-field` is the figure's dotted path in `trace.json` and its text is the trace's value, a
+ * negative figure shown with "−" (figures.ts), so a test can compare the page with the trace. In a
+ * column of `places` places the zeros that pad it follow the element, outside it.
  */
-export function fieldHtml(f: Field | null, as: FieldTag = 'span', className?: string): string {
+export function fieldHtml(f: Field | null, as: FieldTag = 'span', className?: string, places?: number): string {
   if (f === null) return '';
   const cls = className === undefined ? '' : ` class="${escapeAttribute(className)}"`;
   const datetime = as === 'time' ? ` datetime="${escapeAttribute(f.text)}"` : '';
-  return `<${as}${cls}${datetime} data-field="${escapeAttribute(f.path)}">${escapeHtml(f.text)}</${as}>`;
+  const figure = isFigure(f.text);
+  const text = figure ? minus(f.text) : f.text;
+  const pad = figure && places !== undefined ? padding(f.text, places) : '';
+  const padHtml = pad === '' ? '' : `<span class="pad">${pad}</span>`;
+  return `<${as}${cls}${datetime} data-field="${escapeAttribute(f.path)}">${escapeHtml(text)}</${as}>${padHtml}`;
 }
 
 /** What a step heading shows and where its links go. */

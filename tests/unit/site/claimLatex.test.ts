@@ -4,6 +4,7 @@ import {
   MAX_EXPANDED_VOTES,
   aligned,
   negated,
+  sumRows,
   term,
   toLatex,
   voteWeightLatex,
@@ -82,8 +83,13 @@ describe('toLatex on a scored claim', () => {
 
   it('writes the gradient as the weighted mean with seed 003’s numbers', () => {
     expect(result.gradient.value).toBe('0.7185');
-    expect(latex.gradient).toContain('0.9 \\times 6.685861 + 0.8 \\times 5.303305 + 0.3 \\times 3.931826');
-    expect(latex.gradient).toContain('{6.685861 + 5.303305 + 3.931826}');
+    // One product a row and two weights a row, so that no row is wider than a phone.
+    expect(latex.gradient).toContain(
+      '\\textstyle\\sum_i v_i\\,w_i &= 0.9 \\times 6.685861 \\\\\n&\\quad + 0.8 \\times 5.303305 \\\\\n&\\quad + 0.3 \\times 3.931826 \\\\\n&= 11.4394667',
+    );
+    expect(latex.gradient).toContain(
+      '\\textstyle\\sum_i w_i &= 6.685861 + 5.303305 \\\\\n&\\quad + 3.931826 \\\\\n&= 15.920992',
+    );
     expect(latex.gradient).toContain(`{${working.gradient.totalWeight}}`);
     expect(latex.gradient).toContain('&= 0.7185');
   });
@@ -173,6 +179,17 @@ describe('formula helpers', () => {
     expect(cutDecimal('0.93702664394300351048584', 8)).toBe('0.93702664…');
     expect(cutDecimal('0.9370', 8)).toBe('0.9370');
     expect(cutDecimal('12', 2)).toBe('12');
+  });
+
+  it('breaks a long sum over rows of two terms, the total on its own row', () => {
+    expect(sumRows('S', ['1.800000', '0.510000', '0.400000'], '2.710000')).toBe(
+      '\\begin{aligned}\nS &= 1.800000 + 0.510000 \\\\\n&\\quad + 0.400000 \\\\\n&= 2.710000\n\\end{aligned}',
+    );
+    expect(sumRows('S', ['1.800000', '0.510000'], '2.310000')).toBe(
+      '\\begin{aligned}\nS &= 1.800000 + 0.510000 \\\\\n&= 2.310000\n\\end{aligned}',
+    );
+    expect(sumRows('O', ['0.089250'], '0.089250')).toBe('O = 0.089250');
+    expect(sumRows('O', [], '0')).toBe('O = 0');
   });
 
   it('aligns lines on their ampersands', () => {

@@ -132,7 +132,7 @@ describe('each link multiplied out', () => {
       linkRows(floored, strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }))[0]!.factors[2],
     ).toMatchObject({
       levelSuffix: ' steps',
-      detail: '1 − 0.15 × 8 = -0.2, raised to the floor 0.1',
+      detail: '1 − 0.15 × 8 = −0.2, raised to the floor 0.1',
       factor: { text: '0.1' },
     });
   });
@@ -250,7 +250,16 @@ describe('stability', () => {
       score(claim({ type: 'causal', links: [{ id: 'x', direction: 'opposes' }] })),
       strict,
     )!;
-    expect(against.rescores[0]!.expression).toBe('-0.847298 + 0.7 × (-1.000000)');
+    expect(against.rescores[0]!.expression).toBe('−0.847298 + 0.7 × (−1.000000)');
+  });
+
+  it('shows the log-odds column with the weights’ places, as the issue’s “-0.7” beside 6-place values asks', () => {
+    // A factual claim starts at 0.000000; one opposing link of weight 1.000000 re-scored at 0.7 is
+    // 0 + 0.7 × (−1) = −0.7 exactly, which the trace writes "-0.7" and the page shows as −0.700000.
+    const view = stabilityView(score(claim({ links: [{ id: 'x', direction: 'opposes' }] })), strict)!;
+    expect(view.rescores.map((r) => r.logOdds.text)).toEqual(['-0.7', '-1.3']);
+    expect(view.rescores[0]!.expression).toBe('0.000000 + 0.7 × (−1.000000)');
+    expect(view.columns).toEqual({ scale: 1, logOdds: 6 });
   });
 
   it('is absent for a refusal', () => {
@@ -277,7 +286,7 @@ describe('coverage', () => {
 });
 
 describe('the gradient beside the evidence', () => {
-  it('reads each vote’s ln(1 + r) cut for reading, its weight and the totals', () => {
+  it('reads each vote’s ln(1 + r) at the weight’s places, its weight, the totals and each column’s places', () => {
     const view = gradientView(
       score(
         claim({
@@ -291,8 +300,12 @@ describe('the gradient beside the evidence', () => {
     );
     expect(view.votes.map((v) => [v.reputation.text, v.ln, v.floored, v.weight.text])).toEqual([
       ['800', '6.685860…', false, '6.685861'],
-      ['0', '0', true, '0.100000'],
+      ['0', '0.000000', true, '0.100000'],
     ]);
+    // One number of places a column: v × w is 0.9 × 6.685861 = 6.0172749 and 0.2 × 0.100000 = 0.02,
+    // so the column shows 7 places (0.0200000), the exact products padded, never rounded.
+    expect(view.votes.map((v) => v.weighted.text)).toEqual(['6.0172749', '0.02']);
+    expect(view.columns).toEqual({ reputation: 0, weight: 6, value: 1, weighted: 7 });
     expect(view.votes[1]!.weight.path).toBe('working.gradient.votes.1.weight');
     expect(view.noVotes).toBe(false);
   });

@@ -1,6 +1,7 @@
 /** The evidence step: each link as a row, its five factors multiplied out to its weight. */
 import { Decimal } from '../../../engine/decimal.ts';
 import type { Direction, Model, Trace } from '../../../engine/index.ts';
+import { minus } from '../../render/figures.ts';
 import { fieldAt, fieldOf, type Field } from '../fields.ts';
 
 /** The five factors of a link's weight, in the order they are multiplied. */
@@ -100,7 +101,7 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
       const detail =
         new Decimal(steps).isZero() && !floored
           ? null
-          : `1 − ${model.interpretation.stepCost} × ${steps} = ${raw}${floored ? `, raised to the floor ${model.interpretation.floor}` : ''}`;
+          : `1 − ${model.interpretation.stepCost} × ${steps} = ${minus(raw)}${floored ? `, raised to the floor ${model.interpretation.floor}` : ''}`;
       return {
         name,
         level: fieldOf(trace, `${base}.interpretation.steps`),

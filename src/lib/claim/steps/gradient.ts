@@ -3,13 +3,14 @@ import { Decimal } from '../../../engine/decimal.ts';
 import type { Model, Trace } from '../../../engine/index.ts';
 import { fieldOf, type Field } from '../fields.ts';
 import { cutDecimal } from '../numbers.ts';
+import { columnPlaces, padding } from '../../render/figures.ts';
 import { idWords } from '../../render/words.ts';
 
 /** One vote of the gradient's table. */
 export interface VoteRow {
   readonly voter: Field;
   readonly reputation: Field;
-  /** ln(1 + max(0, r)), cut to a readable length (the full value is in the trace). */
+  /** ln(1 + max(0, r)) with the weight's places, cut (marked …, never rounded) or padded (the full value is in the trace). */
   readonly ln: string;
   readonly lnFull: string;
   readonly floored: boolean;
@@ -18,9 +19,19 @@ export interface VoteRow {
   readonly weighted: Field;
 }
 
+/** The places each numeric column of the votes table shows (figures.ts: one number of places a column). */
+export interface VoteColumns {
+  readonly reputation: number;
+  readonly weight: number;
+  readonly value: number;
+  /** v × w and its total: exact products, so the weights' places or, if more, as many as the longest of them. */
+  readonly weighted: number;
+}
+
 /** The community gradient step. */
 export interface GradientView {
   readonly votes: readonly VoteRow[];
+  readonly columns: VoteColumns;
   readonly totalWeight: Field;
   readonly totalWeighted: Field;
   readonly value: Field;
@@ -42,13 +53,19 @@ export function gradientView(trace: Trace, model: Model): GradientView {
     votes: votes.map((v, i) => ({
       voter: fieldOf(trace, `working.gradient.votes.${i}.voter`),
       reputation: fieldOf(trace, `working.gradient.votes.${i}.reputation`),
-      ln: cutDecimal(v.lnOnePlusReputation, places),
+      ln: lnShown(v.lnOnePlusReputation, places),
       lnFull: v.lnOnePlusReputation,
       floored: new Decimal(v.lnOnePlusReputation).lessThan(model.gradient.floor),
       weight: fieldOf(trace, `working.gradient.votes.${i}.weight`),
       value: fieldOf(trace, `working.gradient.votes.${i}.value`),
       weighted: fieldOf(trace, `working.gradient.votes.${i}.weighted`),
     })),
+    columns: {
+      reputation: columnPlaces(votes.map((v) => v.reputation)),
+      weight: columnPlaces([...votes.map((v) => v.weight), trace.working.gradient.totalWeight]),
+      value: columnPlaces(votes.map((v) => v.value)),
+      weighted: Math.max(places, columnPlaces([...votes.map((v) => v.weighted), trace.working.gradient.totalWeighted])),
+    },
     totalWeight: fieldOf(trace, 'working.gradient.totalWeight'),
     totalWeighted: fieldOf(trace, 'working.gradient.totalWeighted'),
     value: fieldOf(trace, 'result.gradient.value'),
@@ -60,6 +77,12 @@ export function gradientView(trace: Trace, model: Model): GradientView {
     trueFrom: model.gradient.trueFrom,
     falseTo: model.gradient.falseTo,
   };
+}
+
+/** ln(1 + r) at the weight's places: cut with … when longer (the weight is its rounding), padded with zeros when shorter. */
+function lnShown(ln: string, places: number): string {
+  const cut = cutDecimal(ln, places);
+  return cut === ln ? ln + padding(ln, places) : cut;
 }
 
 /** A gradient's status in words with its number of votes: `consensus true, from 3 votes`, `contested, from 1 vote`, `no votes`. */

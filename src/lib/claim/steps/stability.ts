@@ -1,12 +1,13 @@
 /** The stability step: the claim re-scored at each scale, the spread and the level. */
 import { Decimal } from '../../../engine/decimal.ts';
 import type { Model, Trace } from '../../../engine/index.ts';
+import { columnPlaces, minus } from '../../render/figures.ts';
 import { fieldOf, type Field } from '../fields.ts';
 
 /** One re-score of the stability step. */
 export interface RescoreView {
   readonly scale: Field;
-  /** prior + scale × kept weights, written out, e.g. `0.000000 + 0.7 × 2.700000`. */
+  /** prior + scale × kept weights, written out with the minus sign, e.g. `0.000000 + 0.7 × (−2.700000)`. */
   readonly expression: string;
   readonly logOdds: Field;
   readonly probability: Field;
@@ -17,6 +18,8 @@ export interface RescoreView {
 /** The stability step: both re-scores, the spread, the level and why it is capped. */
 export interface StabilityView {
   readonly rescores: readonly RescoreView[];
+  /** The places the table's scale and log-odds columns show: log-odds at least the model's weight places, more if an exact product has more. */
+  readonly columns: { readonly scale: number; readonly logOdds: number };
   readonly spread: Field;
   /** The largest and smallest re-scored probabilities, whose difference is the spread. */
   readonly largest: Field;
@@ -54,18 +57,23 @@ export function stabilityView(trace: Trace, model: Model): StabilityView | null 
     : `${band}.`;
   const prior = trace.working.prior?.logOdds ?? '0';
   const kept = trace.working.sum?.kept ?? '0';
-  const keptTerm = kept.startsWith('-') ? `(${kept})` : kept;
+  const keptTerm = kept.startsWith('-') ? `(${minus(kept)})` : kept;
   const highest = probabilities.findIndex((p) => p.equals(max));
   const lowest = probabilities.findIndex((p) => p.equals(min));
   return {
     rescores: working.rescores.map((r, i) => ({
       scale: fieldOf(trace, `working.stability.rescores.${i}.scale`),
-      expression: `${prior} + ${r.scale} × ${keptTerm}`,
+      expression: `${minus(prior)} + ${r.scale} × ${keptTerm}`,
       logOdds: fieldOf(trace, `working.stability.rescores.${i}.logOdds`),
       probability: fieldOf(trace, `working.stability.rescores.${i}.probability`),
       highest: probabilities[i]!.equals(max),
       lowest: probabilities[i]!.equals(min),
     })),
+    columns: {
+      scale: columnPlaces(working.rescores.map((r) => r.scale)),
+      // Log-odds have the weights' places (the prior and the kept sum do); a product may have more.
+      logOdds: Math.max(trace.working.rounding.weight, columnPlaces(working.rescores.map((r) => r.logOdds))),
+    },
     spread: fieldOf(trace, 'result.stability.spread'),
     largest: fieldOf(trace, `working.stability.rescores.${highest}.probability`),
     smallest: fieldOf(trace, `working.stability.rescores.${lowest}.probability`),

@@ -1,6 +1,7 @@
 /** The state step: the model's thresholds and the claim's place among them. */
 import { Decimal } from '../../../engine/decimal.ts';
 import type { Model, Trace } from '../../../engine/index.ts';
+import { columnPlaces } from '../../render/figures.ts';
 import { fieldOf, type Field } from '../fields.ts';
 
 /** One row of the state thresholds table. */
@@ -38,6 +39,11 @@ export function thresholdRows(trace: Trace, model: Model): ThresholdRow[] {
       width: new Decimal(percent(end)).minus(percent(from)).toFixed(),
     };
   });
+}
+
+/** The places the thresholds' "from" column shows: the most any threshold has (figures.ts). */
+export function thresholdPlaces(rows: readonly ThresholdRow[]): number {
+  return columnPlaces(rows.map((r) => (typeof r.from === 'string' ? r.from : r.from.text)));
 }
 
 /** Where the claim's probability sits on a 0–100 scale, or null for a refusal. */
