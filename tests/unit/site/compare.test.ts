@@ -5,12 +5,11 @@ import {
   disagreements,
   leaves,
   modelDiff,
-  settingWords,
   sideBySide,
   signedChange,
-  stateReasons,
-  valueWords,
 } from '../../../src/lib/model/compare.ts';
+import { settingWords, valueWords } from '../../../src/lib/model/settingWords.ts';
+import { stateReasons } from '../../../src/lib/model/stateReasons.ts';
 import { join } from 'node:path';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { strictModel } from '../../support/model.ts';
