@@ -15,6 +15,10 @@ import {
   type Trace,
   type Vote,
 } from '../../engine/index.ts';
+import { voteWeightLatex } from '../claim/claimLatex.ts';
+import { factorView } from '../render/pictures/factor.ts';
+import type { LineChartView } from '../render/pictures/lineChart.ts';
+import { voteWeightView } from '../render/pictures/voteWeight.ts';
 import { idWords } from '../render/words.ts';
 import type { LoadedModel } from '../input/load.ts';
 import type { Site } from '../site/site.ts';
@@ -75,9 +79,15 @@ export interface ModelPageView {
   readonly floorAt: number | null;
   /** The interpretation floor in words ("nought" for zero). */
   readonly floorWords: string;
+  /** The interpretation factor drawn against the number of steps. */
+  readonly factorChart: LineChartView;
   readonly independence: { name: string; detail: string };
   readonly rounding: { summary: string; why: string };
   readonly weights: readonly WeightRow[];
+  /** A vote's weight as LaTeX, with this model's floor and rounding (the same formula a claim page shows). */
+  readonly weightFormula: string;
+  /** A vote's weight drawn against the voter's reputation. */
+  readonly weightChart: LineChartView;
   /** The sentence on diminishing returns, ending in its full stop. */
   readonly diminishing: string;
   /** The trace the worked example lays out, or null when the model scores no claim. */
@@ -230,9 +240,12 @@ export function modelPageView(site: Site, id: string): ModelPageView {
     two: interpretationLine(model, 2),
     floorAt: floorReachedAt(model),
     floorWords: floor !== undefined && isZero(floor) ? 'nought' : floor,
+    factorChart: factorView(model),
     independence: independenceWords(model.independence),
     rounding: roundingWords(model),
     weights,
+    weightFormula: voteWeightLatex(model.gradient.floor, Number(model.rounding.weight)),
+    weightChart: voteWeightView(model),
     diminishing: diminishingSentence(weights, weightReturns(model)),
     example: picked && site.trace(picked.claim, id),
     relevanceTail: relevanceTail(model),
