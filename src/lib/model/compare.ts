@@ -6,6 +6,7 @@
 import { DECIMAL_PATTERN } from '../../schemas/common.ts';
 import { dec, type Model, type TraceResult } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
+import { settingsTable, type SettingGroup } from './settingWords.ts';
 
 /** A model's fields that describe the release rather than declare a number of the calculation. */
 export const RELEASE_FIELDS: readonly string[] = ['name', 'version', 'released', 'basedOn', 'summary', 'changes'];
@@ -257,6 +258,8 @@ export interface CompareView {
   readonly rows: readonly SideBySideRow[];
   /** The declared values that differ. */
   readonly differing: readonly SideBySideRow[];
+  /** The two tables of settings in words: the ones that differ, and every one grouped by field (state names from A). */
+  readonly tables: { readonly differing: readonly SettingGroup[]; readonly every: readonly SettingGroup[] };
   /** The claims that come out differently, biggest disagreement first. */
   readonly differ: readonly ClaimDifference[];
   /** The claims that come out the same, in the given order of claims. */
@@ -278,5 +281,12 @@ export function compareView(modelA: Model, modelB: Model, pairs: readonly ClaimP
       statement: p.statement,
       outcome: { state: p.a.state, probability: p.a.probability },
     }));
-  return { rows, differing: rows.filter((r) => r.differs), differ, agreeing };
+  const differing = rows.filter((r) => r.differs);
+  return {
+    rows,
+    differing,
+    tables: { differing: settingsTable(differing, modelA, false), every: settingsTable(rows, modelA, true) },
+    differ,
+    agreeing,
+  };
 }

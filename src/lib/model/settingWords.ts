@@ -5,7 +5,8 @@
  * differs", the reasons a claim moved).
  */
 import type { Model } from '../../engine/index.ts';
-import { idWords } from '../render/words.ts';
+import { capitalIdWords, idWords } from '../render/words.ts';
+import type { SideBySideRow } from './compare.ts';
 /** How each observation level reads after "weight for". */
 const OBSERVATION_WORDS: Readonly<Record<string, string>> = {
   measurement: 'a measurement',
@@ -100,4 +101,58 @@ export function valueWords(value: string | null | undefined): string | null | un
     .split(', ')
     .map((item) => (/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(item) ? idWords(item) : item))
     .join(', ');
+}
+
+/** One value in a table of settings: in words, or "not declared" (absent) or "none" (null). */
+export interface SettingCell {
+  readonly text: string;
+  /** True when the model does not declare the setting. */
+  readonly absent: boolean;
+}
+
+/** One row of a table of settings side by side. */
+export interface SettingRow {
+  readonly path: string;
+  /** The setting in words, capitalised (see `settingWords`). */
+  readonly label: string;
+  readonly a: SettingCell;
+  readonly b: SettingCell;
+  readonly differs: boolean;
+}
+
+/** Rows under one heading (the top-level field in words), or under none when the table is not grouped. */
+export interface SettingGroup {
+  readonly heading: string | null;
+  readonly rows: readonly SettingRow[];
+}
+
+const cell = (value: string | null | undefined): SettingCell => ({
+  text: value === undefined ? 'not declared' : value === null ? 'none' : valueWords(value)!,
+  absent: value === undefined,
+});
+
+/** A top-level field in words: `notScored` → "Not scored". */
+const sectionWords = (section: string): string => capitalIdWords(section.replace(/([A-Z])/g, ' $1').toLowerCase());
+
+/**
+ * What a table of two models' settings shows (the compare pages, the model page's "where it
+ * differs"): each setting and value in words, grouped by top-level field in the rows' order when
+ * asked. State names in the threshold rows come from `model`.
+ */
+export function settingsTable(
+  rows: readonly SideBySideRow[],
+  model: Pick<Model, 'states'>,
+  grouped: boolean,
+): SettingGroup[] {
+  const shown = (row: SideBySideRow): SettingRow => ({
+    path: row.path,
+    label: capitalIdWords(settingWords(row.path, model)),
+    a: cell(row.a),
+    b: cell(row.b),
+    differs: row.differs,
+  });
+  if (!grouped) return [{ heading: null, rows: rows.map(shown) }];
+  const bySection = new Map<string, SettingRow[]>();
+  for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), shown(row)]);
+  return [...bySection].map(([section, list]) => ({ heading: sectionWords(section), rows: list }));
 }
