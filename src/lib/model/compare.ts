@@ -290,3 +290,56 @@ export function compareView(modelA: Model, modelB: Model, pairs: readonly ClaimP
     agreeing,
   };
 }
+
+/** One cell of the compare index's matrix: the model of its row beside the model of its column. */
+export interface MatrixCell {
+  readonly b: string;
+  /** True on the diagonal, where a model would be set beside itself. */
+  readonly self: boolean;
+  /** How many claims come out differently, and how many declared values differ (0 on the diagonal). */
+  readonly claims: number;
+  readonly numbers: number;
+}
+
+/** What the compare index shows: every ordered pair of released models, and the claims they disagree on most. */
+export interface CompareIndexView {
+  readonly ids: readonly string[];
+  readonly matrix: readonly { readonly a: string; readonly cells: readonly MatrixCell[] }[];
+  /** The claims ranked by how much the models disagree on them, at most `shown`. */
+  readonly ranked: readonly Disagreement[];
+}
+
+/** The compare index's matrix and ranking from each claim's result under every model. */
+export function compareIndexView(
+  site: {
+    readonly models: readonly { readonly id: string; readonly model: Model }[];
+    readonly claims: readonly { readonly slug: string; readonly claim: { readonly statement: string } }[];
+    readonly summary: (slug: string, model: string) => { readonly result: Pick<TraceResult, 'state' | 'probability'> };
+  },
+  shown: number,
+): CompareIndexView {
+  const ids = site.models.map((m) => m.id);
+  const byId = new Map(site.models.map((m) => [m.id, m.model]));
+  const traceOf = (slug: string, model: string) => site.summary(slug, model);
+  const matrix = ids.map((a) => ({
+    a,
+    cells: ids.map((b) =>
+      a === b
+        ? { b, self: true, claims: 0, numbers: 0 }
+        : {
+            b,
+            self: false,
+            claims: claimDifferences(claimPairs(site.claims, traceOf, a, b)).differ.length,
+            numbers: modelDiff(byId.get(a)!, byId.get(b)!).length,
+          },
+    ),
+  }));
+  const ranked = disagreements(
+    site.claims.map((c) => ({
+      slug: c.slug,
+      statement: c.claim.statement,
+      results: ids.map((model) => ({ model, ...site.summary(c.slug, model).result })),
+    })),
+  );
+  return { ids, matrix, ranked: ranked.slice(0, shown) };
+}
