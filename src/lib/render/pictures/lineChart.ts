@@ -4,17 +4,7 @@
  * supplies only its scales, its figures and its words; one component (LineChart.astro) draws them.
  */
 import { line } from 'd3-shape';
-import { type Alt, WIDTH } from './frame.ts';
-
-/** The plotting area every line chart draws in, in SVG units. */
-export interface LineFrame {
-  readonly width: number;
-  readonly height: number;
-  readonly left: number;
-  readonly right: number;
-  readonly top: number;
-  readonly bottom: number;
-}
+import { type Alt, type Frame, WIDTH } from './frame.ts';
 
 /** One figure on the curve: its position, the figure above it and its tick below the axis. */
 export interface LinePoint {
@@ -27,7 +17,7 @@ export interface LinePoint {
 }
 
 /** What LineChart.astro draws. */
-export interface LineChartView extends LineFrame {
+export interface LineChartView extends Frame {
   /** The curve, as SVG path data. */
   readonly path: string;
   readonly points: readonly LinePoint[];
@@ -51,7 +41,7 @@ const BOTTOM = 120;
 const UNDER = 30;
 
 /** The frame of a line chart whose plotting area ends `rightMargin` units before the picture's edge. */
-export function lineFrame(rightMargin: number): LineFrame {
+export function lineFrame(rightMargin: number): Frame {
   return { width: WIDTH, height: BOTTOM + UNDER, left: LEFT, right: WIDTH - rightMargin, top: TOP, bottom: BOTTOM };
 }
 
@@ -67,7 +57,7 @@ export function pathThrough(points: readonly { readonly x: number; readonly y: n
 
 /** A line chart in `frame`, with the floor's label at the `side` it reads best at. */
 export function lineChart(
-  frame: LineFrame,
+  frame: Frame,
   chart: {
     readonly path: string;
     readonly points: readonly LinePoint[];
