@@ -37,8 +37,8 @@ export interface LineChartView extends Frame {
 const LEFT = 36;
 const TOP = 16;
 const BOTTOM = 120;
-/** Room under the axis for the ticks and the axis words. */
-const UNDER = 30;
+/** Room under the axis for the ticks and the axis words, with their descenders (the words stand 28 below it). */
+const UNDER = 33;
 
 /** The frame of a line chart whose plotting area ends `rightMargin` units before the picture's edge. */
 export function lineFrame(rightMargin: number): Frame {

@@ -16,7 +16,8 @@ export function voteWeightView(model: Model): LineChartView {
   const floorValue = Number(model.gradient.floor);
   const weightOf = (r: number): number => Math.max(floorValue, Math.log1p(Math.max(0, r)));
   const lastRep = Number(rows[rows.length - 1]!.reputation);
-  const frame = lineFrame(16);
+  // Room on the right for half the last tick ("10000") centred under the last point.
+  const frame = lineFrame(22);
   const x = scaleSymlog().constant(1).domain([0, lastRep]).range([frame.left, frame.right]);
   const heaviest = Math.max(...rows.map((r) => Number(r.weight)), floorValue, 1);
   const y = scaleLinear().domain([0, heaviest]).range([frame.bottom, frame.top]).nice();
