@@ -208,6 +208,12 @@ export function defaultListing(site: Pick<Site, 'claims' | 'summary' | 'defaultM
   };
 }
 
+/** The first page of every claim under the default model, newest recorded first: what the home page and `/claims/` list. */
+export function everyClaimView(site: Pick<Site, 'claims' | 'summary' | 'defaultModel'>): ListingView {
+  const { rows, states } = defaultListing(site);
+  return listingView(rows, states, { type: ALL, state: ALL, sort: 'recorded' });
+}
+
 /** How many claims a listing page lists unless `LEDGER_PAGE_SIZE` says otherwise. */
 export const DEFAULT_PAGE_SIZE = 100;
 

@@ -4,9 +4,9 @@
  * answers out.
  */
 import { DECIMAL_PATTERN } from '../../schemas/common.ts';
-import { Decimal, dec, type Model, type Trace, type TraceResult } from '../../engine/index.ts';
+import { dec, type Model, type TraceResult } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
-import { idWords, plural } from '../render/words.ts';
+import { settingsTable, type SettingGroup } from './settingWords.ts';
 
 /** A model's fields that describe the release rather than declare a number of the calculation. */
 export const RELEASE_FIELDS: readonly string[] = ['name', 'version', 'released', 'basedOn', 'summary', 'changes'];
@@ -167,7 +167,7 @@ export function claimDifferences(pairs: readonly ClaimPair[]): { differ: ClaimDi
     if (x.stateDiffers !== y.stateDiffers) return x.stateDiffers ? -1 : 1;
     const bySize = size(y).comparedTo(size(x));
     if (bySize !== 0) return bySize;
-    return x.slug < y.slug ? -1 : x.slug > y.slug ? 1 : 0;
+    return byCodeUnit(x.slug, y.slug);
   });
   return { differ, agree: pairs.length - differ.length };
 }
@@ -221,10 +221,7 @@ export function disagreements(
   }
   const spreadOf = (d: Disagreement) => (d.spread === null ? dec(0) : dec(d.spread));
   return out.sort(
-    (x, y) =>
-      y.states.length - x.states.length ||
-      spreadOf(y).comparedTo(spreadOf(x)) ||
-      (x.slug < y.slug ? -1 : x.slug > y.slug ? 1 : 0),
+    (x, y) => y.states.length - x.states.length || spreadOf(y).comparedTo(spreadOf(x)) || byCodeUnit(x.slug, y.slug),
   );
 }
 
@@ -261,6 +258,8 @@ export interface CompareView {
   readonly rows: readonly SideBySideRow[];
   /** The declared values that differ. */
   readonly differing: readonly SideBySideRow[];
+  /** The two tables of settings in words: the ones that differ, and every one grouped by field (state names from A). */
+  readonly tables: { readonly differing: readonly SettingGroup[]; readonly every: readonly SettingGroup[] };
   /** The claims that come out differently, biggest disagreement first. */
   readonly differ: readonly ClaimDifference[];
   /** The claims that come out the same, in the given order of claims. */
@@ -282,224 +281,65 @@ export function compareView(modelA: Model, modelB: Model, pairs: readonly ClaimP
       statement: p.statement,
       outcome: { state: p.a.state, probability: p.a.probability },
     }));
-  return { rows, differing: rows.filter((r) => r.differs), differ, agreeing };
-}
-
-/** How each observation level reads after "weight for". */
-const OBSERVATION_WORDS: Readonly<Record<string, string>> = {
-  measurement: 'a measurement',
-  'official-record': 'an official record',
-  document: 'a document',
-  'first-hand-account': 'a first-hand account',
-  'second-hand-report': 'a second-hand report',
-  rumour: 'a rumour',
-  'model-output': 'the output of a model',
-};
-
-/** How each relevance level reads after "weight for evidence that". */
-const RELEVANCE_WORDS: Readonly<Record<string, string>> = {
-  'states-outright': 'states the claim outright',
-  'bears-directly': 'bears directly on the claim',
-  'touches-subject': 'only touches the subject',
-  'context-only': 'is context only',
-};
-
-/** Settings that are one fixed field of every model, in words. */
-const FIXED_WORDS: Readonly<Record<string, string>> = {
-  'interpretation.stepCost': 'cost of each interpretation step',
-  'interpretation.floor': 'lowest factor interpretation steps can reach',
-  independence: 'which evidence counts when sources are not independent',
-  'rounding.mode': 'rounding rule',
-  'rounding.weight': 'decimal places of a weight',
-  'rounding.probability': 'decimal places of a probability',
-  'rounding.coverage': 'decimal places of review coverage',
-  'stability.scales': 'scales the stability test tries',
-  'stability.high': 'widest spread that is still high stability',
-  'stability.medium': 'widest spread that is still medium stability',
-  'stability.minGroupsForHigh': 'independent groups needed for high stability',
-  'review.checks': 'review checks',
-  'gradient.floor': 'smallest weight of a vote',
-  'gradient.neutral': 'gradient with no votes',
-  'gradient.trueFrom': 'gradient from which the community calls it true',
-  'gradient.falseTo': 'gradient up to which the community calls it false',
-};
-
-/** "a" or "an" before words. */
-const withArticle = (words: string): string => `${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}`;
-
-/** camelCase and ids as words: `minGroupsForHigh` → "min groups for high". */
-const keyWords = (key: string): string => idWords(key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
-
-/**
- * A declared setting's path in words for readers: `observation.second-hand-report` → "weight for a
- * second-hand report", `states[1].from` → "where “unlikely” starts" (the state named by `model`).
- * Paths no rule knows are read key by key, so a new field still reads as words.
- */
-export function settingWords(path: string, model?: Pick<Model, 'states'>): string {
-  const fixed = FIXED_WORDS[path];
-  if (fixed !== undefined) return fixed;
-  const state = /^states\[(\d+)\]\.(from|state)$/.exec(path);
-  if (state) {
-    const index = Number(state[1]);
-    const name = model?.states[index]?.state;
-    if (state[2] === 'state') return `name of state ${index + 1}`;
-    return name === undefined ? `where state ${index + 1} starts` : `where “${idWords(name)}” starts`;
-  }
-  const dot = path.indexOf('.');
-  const section = dot < 0 ? path : path.slice(0, dot);
-  const key = dot < 0 ? '' : path.slice(dot + 1);
-  switch (section) {
-    case 'observation':
-      return `weight for ${OBSERVATION_WORDS[key] ?? withArticle(idWords(key))}`;
-    case 'relevance':
-      return `weight for evidence that ${RELEVANCE_WORDS[key] ?? `is “${idWords(key)}”`}`;
-    case 'authenticity':
-    case 'extraction':
-      return `weight for ${idWords(key)} ${section}`;
-    case 'priors':
-      return `starting probability of ${withArticle(idWords(key))} claim`;
-    case 'notScored':
-      return `why ${withArticle(idWords(key))} is not scored`;
-    default:
-      return path
-        .split(/[.[\]]+/)
-        .filter(Boolean)
-        .map(keyWords)
-        .join(': ');
-  }
-}
-
-/**
- * A declared value as a reader reads it: an id (`half-even`, `very-likely`, a list of check ids)
- * in words; numbers and sentences as written; `undefined` (not declared) and `null` kept.
- */
-export function valueWords(value: string | null | undefined): string | null | undefined {
-  if (value === null || value === undefined) return value;
-  return value
-    .split(', ')
-    .map((item) => (/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(item) ? idWords(item) : item))
-    .join(', ');
-}
-
-/** One declared setting that moved a claim's state between two models. */
-export interface StateReason {
-  readonly path: string;
-  /** The setting in words (see `settingWords`). */
-  readonly label: string;
-  /** Its value under each model, in words (`undefined` when that model does not declare it). */
-  readonly a: string | null | undefined;
-  readonly b: string | null | undefined;
-  /** What this claim's working does with it, when there is more to say than the values. */
-  readonly detail: string | null;
-}
-
-/** |ln b − ln a| for two factors, infinite when exactly one of them is zero: how far a factor moves the log-odds. */
-function logRatio(a: string, b: string): Decimal {
-  const x = dec(a);
-  const y = dec(b);
-  if (x.equals(y)) return dec(0);
-  if (x.isZero() || y.isZero() || x.isNegative() || y.isNegative()) return new Decimal(Infinity);
-  return y.ln().minus(x.ln()).abs();
-}
-
-/** |logit b − logit a| for two probabilities, infinite at 0 or 1. */
-function logitDistance(a: string, b: string): Decimal {
-  const logit = (p: Decimal) => p.dividedBy(dec(1).minus(p)).ln();
-  const x = dec(a);
-  const y = dec(b);
-  if (x.equals(y)) return dec(0);
-  if ([x, y].some((p) => p.lessThanOrEqualTo(0) || p.greaterThanOrEqualTo(1))) return new Decimal(Infinity);
-  return logit(y).minus(logit(x)).abs();
-}
-
-const FACTOR_TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
-
-/**
- * Why a claim's state differs between models A and B: the declared settings that differ between
- * them and that this claim's working uses (a factor level of one of its links, the interpretation
- * step cost or floor its links reach, the prior of its type, the not-scored rule of its type, a
- * threshold beside either of its states, the independence and rounding rules), each with its value
- * under both models, most decisive first: the one that moves a factor or the prior furthest in
- * log-odds (to or from zero first), then thresholds; the rules only when nothing else differs.
- * Empty when the state is the same.
- */
-export function stateReasons(
-  models: { readonly a: Model; readonly b: Model; readonly aId: string; readonly bId: string },
-  traceA: Pick<Trace, 'result' | 'working'>,
-  traceB: Pick<Trace, 'result' | 'working'>,
-): StateReason[] {
-  if (traceA.result.state === traceB.result.state) return [];
-  const differing = new Map(modelDiff(models.a, models.b).map((row) => [row.path, row]));
-  const found = new Map<string, { rank: Decimal; detail: string | null }>();
-  const note = (path: string, rank: Decimal, detail: string | null): void => {
-    if (!differing.has(path)) return;
-    const seen = found.get(path);
-    if (seen === undefined || rank.greaterThan(seen.rank)) found.set(path, { rank, detail });
+  const differing = rows.filter((r) => r.differs);
+  return {
+    rows,
+    differing,
+    tables: { differing: settingsTable(differing, modelA, false), every: settingsTable(rows, modelA, true) },
+    differ,
+    agreeing,
   };
-  const linksB = new Map(traceB.working.links.map((link) => [link.id, link]));
-  const count = (table: string, level: string) =>
-    traceA.working.links.filter((l) => l[table as (typeof FACTOR_TABLES)[number]].level === level).length;
-  for (const la of traceA.working.links) {
-    const lb = linksB.get(la.id);
-    if (lb === undefined) continue;
-    for (const table of FACTOR_TABLES) {
-      const n = count(table, la[table].level);
-      note(
-        `${table}.${la[table].level}`,
-        logRatio(la[table].factor, lb[table].factor),
-        `${plural(n, 'piece of evidence', 'pieces of evidence')} for this claim ${n === 1 ? 'is' : 'are'} weighed with it`,
-      );
-    }
-    const steps = la.interpretation.steps;
-    if (dec(steps).isZero()) continue;
-    const rank = logRatio(la.interpretation.factor, lb.interpretation.factor);
-    const factors = `factor ${la.interpretation.factor} under ${models.aId}, ${lb.interpretation.factor} under ${models.bId}`;
-    const stepWords = plural(Number(steps), 'interpretation step', 'interpretation steps');
-    const atFloor = (link: typeof la, model: Model) =>
-      dec(link.interpretation.factor).equals(dec(model.interpretation.floor));
-    if (atFloor(la, models.a) || atFloor(lb, models.b))
-      note('interpretation.floor', rank, `${stepWords} take the factor down to its floor: ${factors}`);
-    if (!(atFloor(la, models.a) && atFloor(lb, models.b)))
-      note('interpretation.stepCost', rank, `${stepWords}: ${factors}`);
-  }
-  const type = traceA.working.type;
-  const priorA = traceA.working.prior;
-  const priorB = traceB.working.prior;
-  if (priorA !== null || priorB !== null) {
-    const rank = priorA && priorB ? dec(priorB.logOdds).minus(dec(priorA.logOdds)).abs() : new Decimal(Infinity);
-    note(`priors.${type}`, rank, null);
-  }
-  if (!traceA.working.applicable || !traceB.working.applicable) note(`notScored.${type}`, new Decimal(Infinity), null);
-  // Thresholds rank after every factor: a moved boundary matters only as far as the probability reaches it.
-  const thresholdRank = (i: number) => {
-    const row = differing.get(`states[${i}].from`);
-    return row?.a && row.b ? Decimal.min(logitDistance(row.a, row.b), dec('1e-9')) : dec('1e-9');
-  };
-  for (const trace of [traceA, traceB]) {
-    const index = trace.working.state?.index;
-    if (index === undefined) continue;
-    for (const i of [index, index + 1]) {
-      note(`states[${i}].from`, thresholdRank(i), null);
-      note(`states[${i}].state`, dec(0), null);
-    }
-  }
-  if (traceA.working.links.length > 1) note('independence', dec(0), null);
-  for (const path of ['rounding.mode', 'rounding.weight', 'rounding.probability']) note(path, dec(0), null);
-  // The rules (rank 0) touch every claim alike: named only when no factor, prior or threshold is.
-  const ranked = [...found].filter(([, f]) => !f.rank.isZero());
-  return (ranked.length > 0 ? ranked : [...found])
-    .sort(([x, fx], [y, fy]) => fy.rank.comparedTo(fx.rank) || byCodeUnit(x, y))
-    .map(([path, { detail }]) => {
-      const row = differing.get(path)!;
-      return { path, label: settingWords(path, models.b), a: valueWords(row.a), b: valueWords(row.b), detail };
-    });
 }
 
-/** One reason as a sentence: "Lowest factor …: 0.1 under A, 0 under B (9 interpretation steps …)". */
-export function reasonSentence(reason: StateReason, aId: string, bId: string): string {
-  const show = (value: string | null | undefined) =>
-    value === undefined ? 'not declared' : value === null ? 'none' : value;
-  const values = `${show(reason.a)} under ${aId}, ${show(reason.b)} under ${bId}`;
-  const label = reason.label.charAt(0).toUpperCase() + reason.label.slice(1);
-  return reason.detail === null ? `${label}: ${values}.` : `${label}: ${values}. ${reason.detail}.`;
+/** One cell of the compare index's matrix: the model of its row beside the model of its column. */
+export interface MatrixCell {
+  readonly b: string;
+  /** True on the diagonal, where a model would be set beside itself. */
+  readonly self: boolean;
+  /** How many claims come out differently, and how many declared values differ (0 on the diagonal). */
+  readonly claims: number;
+  readonly numbers: number;
+}
+
+/** What the compare index shows: every ordered pair of released models, and the claims they disagree on most. */
+export interface CompareIndexView {
+  readonly ids: readonly string[];
+  readonly matrix: readonly { readonly a: string; readonly cells: readonly MatrixCell[] }[];
+  /** The claims ranked by how much the models disagree on them, at most `shown`. */
+  readonly ranked: readonly Disagreement[];
+}
+
+/** The compare index's matrix and ranking from each claim's result under every model. */
+export function compareIndexView(
+  site: {
+    readonly models: readonly { readonly id: string; readonly model: Model }[];
+    readonly claims: readonly { readonly slug: string; readonly claim: { readonly statement: string } }[];
+    readonly summary: (slug: string, model: string) => { readonly result: Pick<TraceResult, 'state' | 'probability'> };
+  },
+  shown: number,
+): CompareIndexView {
+  const ids = site.models.map((m) => m.id);
+  const byId = new Map(site.models.map((m) => [m.id, m.model]));
+  const traceOf = (slug: string, model: string) => site.summary(slug, model);
+  const matrix = ids.map((a) => ({
+    a,
+    cells: ids.map((b) =>
+      a === b
+        ? { b, self: true, claims: 0, numbers: 0 }
+        : {
+            b,
+            self: false,
+            claims: claimDifferences(claimPairs(site.claims, traceOf, a, b)).differ.length,
+            numbers: modelDiff(byId.get(a)!, byId.get(b)!).length,
+          },
+    ),
+  }));
+  const ranked = disagreements(
+    site.claims.map((c) => ({
+      slug: c.slug,
+      statement: c.claim.statement,
+      results: ids.map((model) => ({ model, ...site.summary(c.slug, model).result })),
+    })),
+  );
+  return { ids, matrix, ranked: ranked.slice(0, shown) };
 }

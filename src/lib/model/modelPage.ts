@@ -15,10 +15,15 @@ import {
   type Trace,
   type Vote,
 } from '../../engine/index.ts';
+import { voteWeightLatex } from '../claim/claimLatex.ts';
+import { factorView } from '../render/pictures/factor.ts';
+import type { LineChartView } from '../render/pictures/lineChart.ts';
+import { voteWeightView } from '../render/pictures/voteWeight.ts';
 import { idWords } from '../render/words.ts';
 import type { LoadedModel } from '../input/load.ts';
 import type { Site } from '../site/site.ts';
-import { modelDiff, type SideBySideRow } from './compare.ts';
+import { modelDiff } from './compare.ts';
+import { settingsTable, type SettingGroup } from './settingWords.ts';
 import {
   floorReachedAt,
   groupDigits,
@@ -68,16 +73,24 @@ export interface ModelPageView {
   readonly models: readonly LoadedModel[];
   /** The released model this one is based on, or null (none named, or not released here). */
   readonly baseId: string | null;
-  /** Every declared value that differs from the base model's. */
-  readonly differences: readonly SideBySideRow[];
+  /** Every declared value that differs from the base model's, in words (state names from this model). */
+  readonly differences: readonly SettingGroup[];
+  /** How many declared values differ from the base model's. */
+  readonly differenceCount: number;
   /** The interpretation factor after two steps, for the sentence that works it. */
   readonly two: InterpretationLine;
   readonly floorAt: number | null;
   /** The interpretation floor in words ("nought" for zero). */
   readonly floorWords: string;
+  /** The interpretation factor drawn against the number of steps. */
+  readonly factorChart: LineChartView;
   readonly independence: { name: string; detail: string };
   readonly rounding: { summary: string; why: string };
   readonly weights: readonly WeightRow[];
+  /** A vote's weight as LaTeX, with this model's floor and rounding (the same formula a claim page shows). */
+  readonly weightFormula: string;
+  /** A vote's weight drawn against the voter's reputation. */
+  readonly weightChart: LineChartView;
   /** The sentence on diminishing returns, ending in its full stop. */
   readonly diminishing: string;
   /** The trace the worked example lays out, or null when the model scores no claim. */
@@ -156,19 +169,6 @@ export function baselineSentence(weights: readonly WeightRow[]): string {
   );
 }
 
-/** A declared value's path in words, for the model page's "where it differs" table: `observation.second-hand-report` → "observation factor, second hand report". */
-export function fieldWords(path: string): string {
-  const [head, ...rest] = path.split('.');
-  const tail = rest.join('.');
-  const camel = (text: string) => text.replace(/([A-Z])/g, ' $1').toLowerCase();
-  if (head === 'relevance' || head === 'observation' || head === 'authenticity' || head === 'extraction') {
-    return `${head} factor, ${idWords(tail)}`;
-  }
-  if (head === 'priors') return `prior for ${idWords(tail)} claims`;
-  if (head === 'notScored') return `why ${idWords(tail)} claims are not scored`;
-  return [head!, ...rest].map((part) => idWords(camel(part))).join(', ');
-}
-
 /** The sentence on diminishing returns from the weight table's last two rows and its first. */
 export function diminishingSentence(weights: readonly WeightRow[], returns: ReturnType<typeof weightReturns>): string {
   return (
@@ -218,6 +218,7 @@ export function modelPageView(site: Site, id: string): ModelPageView {
   const weights = weightTable(model);
   const picked = pickWorkedExample(site.claims.map((c) => site.summary(c.slug, id)));
   const floor = model.interpretation.floor;
+  const differences = base ? modelDiff(base.model, model) : [];
   return {
     id,
     model,
@@ -226,13 +227,17 @@ export function modelPageView(site: Site, id: string): ModelPageView {
     isDefault: id === defaultId,
     models: site.models,
     baseId: base?.id ?? null,
-    differences: base ? modelDiff(base.model, model) : [],
+    differences: settingsTable(differences, model, false),
+    differenceCount: differences.length,
     two: interpretationLine(model, 2),
     floorAt: floorReachedAt(model),
     floorWords: floor !== undefined && isZero(floor) ? 'nought' : floor,
+    factorChart: factorView(model),
     independence: independenceWords(model.independence),
     rounding: roundingWords(model),
     weights,
+    weightFormula: voteWeightLatex(model.gradient.floor, Number(model.rounding.weight)),
+    weightChart: voteWeightView(model),
     diminishing: diminishingSentence(weights, weightReturns(model)),
     example: picked && site.trace(picked.claim, id),
     relevanceTail: relevanceTail(model),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   authenticityWords,
   baselineSentence,
-  fieldWords,
   MODEL_SECTIONS,
   relevanceTail,
   SEED_003_VOTES,
@@ -61,12 +60,6 @@ describe('words for people', () => {
     expect(relevanceTail(model)).toContain('context only evidence is worth nothing');
     const none = strictModel({ relevance: { 'states-outright': '2', 'touches-subject': '0.5' } });
     expect(relevanceTail(none)).toBe('.');
-  });
-
-  it('writes a differing field in words', () => {
-    expect(fieldWords('observation.second-hand-report')).toBe('observation factor, second hand report');
-    expect(fieldWords('priors.causal')).toBe('prior for causal claims');
-    expect(fieldWords('gradient.trueFrom')).toBe('gradient, true from');
   });
 
   it('says whether unverified evidence is penalised from the model’s own numbers', () => {

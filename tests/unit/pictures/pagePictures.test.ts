@@ -67,7 +67,7 @@ describe('model page pictures', () => {
   it('draws the factor falling by the step cost to the floor (seed 000: 0.15 a step, floor 0)', () => {
     const view = factorView(model);
     // 1 − 0.15 × n reaches 0 at n = 7 (ceil(1 / 0.15)); the table shows 0 to 7 steps.
-    expect(view.points.map((p) => p.steps)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(view.points.map((p) => p.tick)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
     expect(view.points[0]!.y).toBe(view.top);
     expect(view.points[7]!.y).toBe(view.floor.y);
     expect(view.alt.desc).toMatch(/^0 steps: 1\.00; 1 step: 0\.85; 2 steps: 0\.70;/);
@@ -76,7 +76,7 @@ describe('model page pictures', () => {
 
   it('draws the vote weight on a logarithmic reputation axis with the floor', () => {
     const view = voteWeightView(model);
-    expect(view.points.map((p) => p.reputation)).toEqual(['0', '10', '100', '500', '1000', '10000']);
+    expect(view.points.map((p) => p.tick)).toEqual(['0', '10', '100', '500', '1000', '10000']);
     // ln(1 + r) axis: 0 at the left, 10000 at the right, and 100 about half way (ln 101 / ln 10001).
     expect(view.points[0]!.x).toBe(view.left);
     expect(view.points[5]!.x).toBe(view.right);

@@ -8,6 +8,7 @@ import {
   isHome,
   listingPages,
   listingPath,
+  everyClaimView,
   listingView,
   pageSize,
   paging,
@@ -203,5 +204,28 @@ describe('paging', () => {
     expect(pageSize({ LEDGER_PAGE_SIZE: '25' })).toBe(25);
     expect(() => pageSize({ LEDGER_PAGE_SIZE: '0' })).toThrow(/^LEDGER_PAGE_SIZE: must be a whole number/);
     expect(() => pageSize({ LEDGER_PAGE_SIZE: 'ten' })).toThrow(/"ten"/);
+  });
+});
+
+describe('everyClaimView', () => {
+  it('lists every claim under the default model, newest recorded first, as the home page and /claims/ show it', () => {
+    const claims = [
+      {
+        slug: 'newer',
+        claim: { ...claim({ links: [{ id: 'a', relevance: 'states-outright' }] }), recorded: '2026-10-05' },
+      },
+      { slug: 'older', claim: { ...claim({ type: 'causal' }), recorded: '2026-10-01' } },
+    ];
+    const view = everyClaimView({
+      claims,
+      summary: (slug: string) => scoreOf(model, claims.find((c) => c.slug === slug)!.claim, slug),
+      defaultModel: { id: 'strict@1.0.0', model },
+    } as unknown as Parameters<typeof everyClaimView>[0]);
+    expect(view.combination).toEqual({ type: 'all', state: 'all', sort: 'recorded' });
+    expect(view.listed.map((r) => [r.slug, r.state])).toEqual([
+      ['newer', 'likely'],
+      ['older', 'insufficient-evidence'],
+    ]);
+    expect(view.complete).toBe(true);
   });
 });

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   claimDifferences,
+  compareIndexView,
   compareView,
   disagreements,
   leaves,
   modelDiff,
-  settingWords,
   sideBySide,
   signedChange,
-  stateReasons,
-  valueWords,
 } from '../../../src/lib/model/compare.ts';
+import { settingWords, valueWords } from '../../../src/lib/model/settingWords.ts';
+import { stateReasons } from '../../../src/lib/model/stateReasons.ts';
 import { join } from 'node:path';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { strictModel } from '../../support/model.ts';
@@ -266,5 +266,45 @@ describe('stateReasons on the released models', () => {
 
   it('says nothing when the state is the same', () => {
     expect(reasons('eastbrook-lead-limit', 'ledger@1.1.0', 'ledger@1.0.0')).toEqual([]);
+  });
+});
+
+describe('compareIndexView', () => {
+  it('counts, for every ordered pair of models, the claims that come out differently and the values that differ', () => {
+    const a = strictModel();
+    const b = strictModel({ priors: { ...a.priors, causal: '0.4' } });
+    const results: Record<string, Record<string, { state: string; probability: string | null }>> = {
+      same: { a: { state: 'likely', probability: '0.8000' }, b: { state: 'likely', probability: '0.8000' } },
+      moves: { a: { state: 'likely', probability: '0.8000' }, b: { state: 'uncertain', probability: '0.6000' } },
+    };
+    const view = compareIndexView(
+      {
+        models: [
+          { id: 'a', model: a },
+          { id: 'b', model: b },
+        ],
+        claims: ['same', 'moves'].map((slug) => ({ slug, claim: { statement: `Claim ${slug}.` } })),
+        summary: (slug, model) => ({ result: results[slug]![model]! }),
+      },
+      12,
+    );
+    expect(view.ids).toEqual(['a', 'b']);
+    expect(view.matrix).toEqual([
+      {
+        a: 'a',
+        cells: [
+          { b: 'a', self: true, claims: 0, numbers: 0 },
+          { b: 'b', self: false, claims: 1, numbers: 1 },
+        ],
+      },
+      {
+        a: 'b',
+        cells: [
+          { b: 'a', self: false, claims: 1, numbers: 1 },
+          { b: 'b', self: true, claims: 0, numbers: 0 },
+        ],
+      },
+    ]);
+    expect(view.ranked.map((d) => d.slug)).toEqual(['moves']);
   });
 });

@@ -3,60 +3,30 @@
  * against the number of steps, with the floor drawn; the figures are the model page's own rows.
  */
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
 import type { Model } from '../../../engine/index.ts';
 import { interpretationRows } from '../../model/modelView.ts';
-import { type Alt, WIDTH, px } from './frame.ts';
-
-/** What the factor chart's component draws. */
-export interface FactorView {
-  readonly width: number;
-  readonly height: number;
-  readonly left: number;
-  readonly right: number;
-  readonly top: number;
-  readonly bottom: number;
-  readonly path: string;
-  readonly points: readonly {
-    readonly x: number;
-    readonly y: number;
-    readonly steps: string;
-    readonly label: string;
-  }[];
-  readonly floor: { readonly y: number; readonly label: string };
-  readonly alt: Alt;
-}
+import { px } from './frame.ts';
+import { type LineChartView, lineChart, lineFrame, pathThrough } from './lineChart.ts';
 
 /** The factor for 0 steps up to where the floor is reached (at most 8), as the model page's table has it. */
-export function factorView(model: Model): FactorView {
+export function factorView(model: Model): LineChartView {
   const rows = interpretationRows(model);
-  const left = 36;
-  const right = WIDTH - 12;
-  const top = 16;
-  const bottom = 120;
+  const frame = lineFrame(12);
   const x = scaleLinear()
     .domain([0, Math.max(1, rows.length - 1)])
-    .range([left, right]);
-  const y = scaleLinear().domain([0, 1]).range([bottom, top]);
-  const points = rows.map((r, i) => ({ x: px(x(i)), y: px(y(Number(r.factor))), steps: r.steps, label: r.shown }));
+    .range([frame.left, frame.right]);
+  const y = scaleLinear().domain([0, 1]).range([frame.bottom, frame.top]);
+  const points = rows.map((r, i) => ({ x: px(x(i)), y: px(y(Number(r.factor))), tick: r.steps, label: r.shown }));
   const floor = model.interpretation.floor;
-  return {
-    width: WIDTH,
-    height: bottom + 30,
-    left,
-    right,
-    top,
-    bottom,
-    path:
-      line<{ x: number; y: number }>(
-        (p) => p.x,
-        (p) => p.y,
-      )(points) ?? '',
+  return lineChart(frame, {
+    path: pathThrough(points),
     points,
-    floor: { y: px(y(Number(floor))), label: `floor ${floor}` },
+    floor: { y: px(y(Number(floor))), label: `floor ${floor}`, side: 'right' },
+    axis: 'steps of interpretation',
+    caption: 'The factor after each number of steps; below the floor line it cannot go.',
     alt: {
       title: 'The interpretation factor against the number of steps',
       desc: `${rows.map((r) => `${r.steps} ${r.steps === '1' ? 'step' : 'steps'}: ${r.shown}${r.floored ? ' (floor)' : ''}`).join('; ')}. Step cost ${model.interpretation.stepCost}, floor ${floor}.`,
     },
-  };
+  });
 }

@@ -8,6 +8,16 @@ import { idWords } from '../words.ts';
 /** The width every picture is drawn at, in SVG units; the stylesheet scales it to the page. */
 export const WIDTH = 400;
 
+/** A picture's size and the plotting area inside it, in SVG units. */
+export interface Frame {
+  readonly width: number;
+  readonly height: number;
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
 /** A pixel coordinate rounded to one decimal, as the SVG writes it. */
 export function px(n: number): number {
   return Math.round(n * 10) / 10;

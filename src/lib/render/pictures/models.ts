@@ -5,7 +5,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { TraceSummary } from '../../site/site.ts';
 import { idWords } from '../words.ts';
-import { type Alt, WIDTH, px } from './frame.ts';
+import { type Alt, type Frame, WIDTH, px } from './frame.ts';
 
 /** One model's row. */
 export interface ModelDot {
@@ -20,13 +20,7 @@ export interface ModelDot {
 }
 
 /** What the models' component draws. */
-export interface ModelsView {
-  readonly width: number;
-  readonly height: number;
-  readonly left: number;
-  readonly right: number;
-  readonly top: number;
-  readonly bottom: number;
+export interface ModelsView extends Frame {
   readonly rows: readonly ModelDot[];
   /** The words under the picture. */
   readonly caption: string;
