@@ -220,13 +220,21 @@ for (const claim of formatPages) {
   });
 }
 
-test('one number format on every model page’s worked example', async ({ page }) => {
+test('one number format on every model page (its worked example column by column) and /contribute/', async ({
+  page,
+}) => {
   const models = htmlFiles()
     .filter((f) => /^models\/[^/]+\/index\.html$/.test(f))
     .map(urlOfFile);
   expect(models.length).toBeGreaterThan(0);
-  for (const url of models) {
+  for (const url of [...models, urlOfFile('contribute/index.html')]) {
     await page.goto(url);
+    // The priors' log-odds, the level tables, the sentences: a minus sign wherever a reader looks.
+    const everywhere = await cellTexts(page, 'main td, main th, main p, main li, main dd, main caption');
+    expect(
+      everywhere.filter((t) => /(^|[\s(=×+])-\d/.test(t)),
+      `${url}: a hyphen-minus before a digit`,
+    ).toEqual([]);
     const worked = page.locator('.worked');
     if ((await worked.count()) === 0) continue;
     const cells = await cellTexts(page, '.worked td, .worked th, .worked p');

@@ -2,6 +2,7 @@
  * What a model page shows, derived from the model file and its traces by the engine's own
  * functions. The page components only lay these values out; nothing here is typed by hand.
  */
+import { minus } from '../render/figures.ts';
 import {
   dec,
   fixed,
@@ -208,13 +209,13 @@ export interface PriorRow {
   readonly logOdds: string;
 }
 
-/** The model's priors with their log-odds, `round_w(ln(p / (1 − p)))`. */
+/** The model's priors with their log-odds, `round_w(ln(p / (1 − p)))`, written for a reader (`minus`). */
 export function priorRows(model: Model): PriorRow[] {
   const rules = rulesOf(model);
   return Object.entries(model.priors).map(([type, probability]) => ({
     type,
     probability,
-    logOdds: fixed(priorLogOdds(rules, dec(probability)), rules.places.weight),
+    logOdds: minus(fixed(priorLogOdds(rules, dec(probability)), rules.places.weight)),
   }));
 }
 

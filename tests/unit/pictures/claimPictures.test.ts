@@ -97,7 +97,7 @@ describe('walkView', () => {
     );
     if (view.kind !== 'walk') throw new Error('expected a walk');
     // 7 units a character at the picture's 11-unit type is on the wide side of every sans-serif.
-    const extent = (x: number, label: string, anchor: 'start' | 'end') =>
+    const extent = (x: number, label: string, anchor: 'start' | 'end'): [number, number] =>
       anchor === 'start' ? [x, x + [...label].length * 7] : [x - [...label].length * 7, x];
     const labels = [
       ...view.arrows.map((a) => ({ x: a.labelX, label: a.label, anchor: a.anchor })),
