@@ -124,6 +124,29 @@ for (const claim of sample) {
     expect(width, `${claim.url} is ${width}px wide`).toBeLessThanOrEqual(375);
   });
 
+  test(`375px, no JavaScript: on ${claim.url} every card of a table names the column of each figure`, async ({
+    page,
+  }) => {
+    await page.goto(claim.url);
+    // Headers are hidden when a table becomes cards, so a visible cell must carry its column's name.
+    const unnamed = await page.locator('main .table-wrap table').evaluateAll((tables) =>
+      tables.flatMap((table) => {
+        const headers = [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim());
+        return [...table.querySelectorAll('tbody td, tfoot td')]
+          .filter((td) => td.getClientRects().length > 0 && (td.textContent ?? '').trim() !== '')
+          .filter((td) => {
+            const before = getComputedStyle(td, '::before').content;
+            return before === 'none' || before === 'normal' || before === '""';
+          })
+          .map(
+            (td) =>
+              `${table.className}: "${(td.textContent ?? '').trim()}" under ${headers[(td as HTMLTableCellElement).cellIndex] ?? '?'}`,
+          );
+      }),
+    );
+    expect(unnamed, `${claim.url}: cells with no column name`).toEqual([]);
+  });
+
   test(`${claim.url}: no state id in the visible text outside code`, async ({ page }) => {
     await page.goto(claim.url);
     const text = await page.evaluate(() => {
