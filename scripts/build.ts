@@ -10,7 +10,7 @@
  * `client/`, and the trace store (`store.sqlite`) the claim pages are rendered from on request.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
@@ -26,8 +26,7 @@ import { ledgerFolders } from '../src/lib/input/folders.ts';
 import { loadLedger } from '../src/lib/input/load.ts';
 import { baseProblem } from '../src/lib/paths.ts';
 import { indexSite } from '../src/lib/listing/searchIndex.ts';
-import { scoreIntoStore } from '../src/lib/site/store/build.ts';
-import { STORE_FILE } from '../src/lib/site/store/store.ts';
+import { openStore, STORE_FILE } from '../src/lib/site/store/store.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
 function stop(why: string): never {
@@ -106,6 +105,17 @@ const assets = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-
 });
 if (assets.status !== 0) process.exit(assets.status ?? 1);
 
+/** Why the store a server build's Astro run wrote cannot be published, or null. */
+function storeProblem(file: string): string | null {
+  if (!existsSync(file)) return 'the build wrote no trace store (no page scored the content)';
+  try {
+    openStore(file).close();
+    return null;
+  } catch (error) {
+    return `the trace store could not be written (${(error as Error).message})`;
+  }
+}
+
 const discard = (): void => {
   for (const folder of new Set([paths.astroOut, paths.staging])) rmSync(folder, { recursive: true, force: true });
 };
@@ -115,6 +125,9 @@ discard();
 // Astro's standard error is read rather than shown as it comes, so that running out of memory is
 // one sentence instead of V8's fatal error and its native stack trace.
 const heap = buildHeap(process.env);
+// Server mode: the build's one scoring pass writes the trace store here (inside Astro's folder, so
+// discarding a failed build removes it); it is renamed to its own name only once the build succeeded.
+const storePartial = join(paths.astroOut, `${STORE_FILE}.partial-${process.pid}`);
 if ('problem' in heap) stop(heap.problem);
 const astro = spawnSync(
   process.execPath,
@@ -129,7 +142,12 @@ const astro = spawnSync(
     stdio: ['inherit', 'inherit', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 256 * 2 ** 20,
-    env: { ...process.env, LEDGER_OUT_DIR: paths.astroOut, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      LEDGER_OUT_DIR: paths.astroOut,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      LEDGER_STORE_OUT: onServer ? storePartial : undefined,
+    },
   },
 );
 if (astro.status !== 0 && ranOutOfMemory(astro.stderr ?? '')) {
@@ -144,17 +162,14 @@ if (astro.status !== 0) {
 }
 
 if (onServer) {
-  // The claim pages are not files here, so there is nothing for Pagefind to index: they are rows.
-  let meta;
-  const started = performance.now();
-  try {
-    meta = scoreIntoStore(join(paths.astroOut, STORE_FILE), folders);
-  } catch (error) {
+  // The claim pages are not files here, so there is nothing for Pagefind to index: they are rows,
+  // written by Astro's scoring pass under a partial name (storeWriterFromEnv) and named here.
+  const problem = storeProblem(storePartial);
+  if (problem !== null) {
     discard();
-    stop(`the trace store could not be written (${(error as Error).message})`);
+    stop(problem);
   }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${seconds} s.\n`);
+  renameSync(storePartial, join(paths.astroOut, STORE_FILE));
 } else {
   // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
   const indexed = await indexSite(paths.astroOut);

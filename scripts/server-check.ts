@@ -2,13 +2,14 @@
  * `npm test`'s server step: starts the server built into `LEDGER_DIST` (default `dist-server`) on a
  * free loopback port and checks it against the static build in `dist/` of the same commit: a sample
  * of claim pages (the default route and model routes) and trace.json files byte for byte, the 404
- * page for a bad slug and a bad model, ETag and 304, Cache-Control, content types and /healthz/.
+ * page for a bad slug and a bad model, ETag and 304, Cache-Control (revalidated for claim addresses,
+ * immutable only for hashed assets), content types and /healthz/.
  * Prints one line per failure and exits 1 if there was any.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_CACHE, PINNED_TRACE_CACHE } from '../src/lib/site/store/http.ts';
+import { CLAIM_CACHE } from '../src/lib/site/store/http.ts';
 
 const staticDir = process.env['LEDGER_STATIC_DIST'] ?? 'dist';
 const failures: string[] = [];
@@ -78,10 +79,9 @@ try {
     const type = response.headers.get('content-type');
     const wantType = isTrace ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
     if (type !== wantType) fail(`${path}: Content-Type ${type}, not ${wantType}`);
-    // `/claims/<slug>/<model>/trace.json` names its model; `/claims/<slug>/trace.json` follows the default.
-    const wantCache = isTrace && path.split('/').length === 5 ? PINNED_TRACE_CACHE : PAGE_CACHE;
+    // Every claim address, `/claims/<slug>/<model>/trace.json` too: its bytes change when the claim does.
     const cache = response.headers.get('cache-control');
-    if (cache !== wantCache) fail(`${path}: Cache-Control ${cache}, not ${wantCache}`);
+    if (cache !== CLAIM_CACHE) fail(`${path}: Cache-Control ${cache}, not ${CLAIM_CACHE}`);
     const etag = response.headers.get('etag');
     if (etag === null || !/^"[^"]+"$/.test(etag)) {
       fail(`${path}: no strong ETag (${etag})`);
@@ -97,6 +97,16 @@ try {
     await stale.arrayBuffer();
     if (stale.status !== 200) fail(`${path}: If-None-Match with another ETag gave ${stale.status}, not 200`);
   }
+  // `immutable` is for addresses that name their bytes' hash, as the built assets' do.
+  const asset = /(?:href|src)="(\/[^"]*_astro\/[^"]+)"/.exec(staticHtml)?.[1];
+  if (asset === undefined) fail(`${staticDir}/index.html links no _astro/ asset`);
+  else {
+    const response = await fetch(origin + asset);
+    await response.arrayBuffer();
+    const cache = response.headers.get('cache-control') ?? '';
+    if (response.status !== 200 || !cache.includes('immutable'))
+      fail(`${asset}: status ${response.status}, Cache-Control ${cache}: a hashed asset should be immutable`);
+  }
   const etags = new Set<string>();
   for (const path of paths) etags.add((await fetch(origin + path, { method: 'HEAD' })).headers.get('etag') ?? '');
   if (etags.size !== paths.length) fail(`${paths.length} addresses share ${etags.size} ETags: each needs its own`);
@@ -110,6 +120,8 @@ try {
     '/claims/no-such-claim/trace.json',
     `/claims/${slug}/no-such-model/trace.json`,
     `/claims/${slug}/trace.json/`,
+    // A claim's history is not built in server mode (serverMode.ts): the 404 page, not an error.
+    `/claims/${slug}/history/`,
     '/store.sqlite',
     '/server/entry.mjs',
   ]) {

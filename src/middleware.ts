@@ -5,9 +5,12 @@
  */
 import type { MiddlewareHandler } from 'astro';
 
+// Imported once: under a loader with hooks (tsx), every import() call is resolved again, off-thread.
+let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
+
 /** Adds the claim pages' caching headers on a server; does nothing to a prerendered page. */
 export const onRequest: MiddlewareHandler = async (context, next) => {
   if (context.isPrerendered) return next();
-  const { claimHeaders } = await import('./lib/site/store/serve.ts');
+  const { claimHeaders } = await (serve ??= import('./lib/site/store/serve.ts'));
   return claimHeaders(context.url.pathname, context.request.headers.get('if-none-match'), next);
 };

@@ -18,6 +18,8 @@ import { InputError } from '../input/problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
+import { basePath } from '../paths.ts';
+import { storeWriterFromEnv } from './store/store.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -176,7 +178,39 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
   const claims: SiteClaim[] = ledger.claims
     .map(({ slug, file, claim }) => ({ slug, file, claim }))
     .sort((a, b) => byCodeUnit(b.claim.recorded, a.claim.recorded) || byCodeUnit(a.slug, b.slug));
-  const summaries = scoreAll(models, claims, codeHash, traceCacheFromEnv(), process.stderr, summarise);
+  const built = buildDate(process.env, { dates: () => contentDates(ledger.claims, ledger.models) });
+  const commit = buildCommit();
+  // A server build (LEDGER_STORE_OUT) fills its trace store from this same pass, so every trace is
+  // scored once; the store then replaces the trace cache, which would only be a second copy.
+  const store = storeWriterFromEnv(process.env, () => ({
+    codeHash,
+    commit,
+    buildDate: built,
+    base: basePath(),
+    models,
+  }));
+  const started = performance.now();
+  const keep = store
+    ? (trace: Trace): TraceSummary => {
+        const summary = summarise(trace);
+        store.add(trace, summary);
+        return summary;
+      }
+    : summarise;
+  let summaries: ReturnType<typeof scoreAll<TraceSummary>>;
+  try {
+    summaries = scoreAll(models, claims, codeHash, store ? null : traceCacheFromEnv(), process.stderr, keep);
+  } catch (error) {
+    store?.abort();
+    throw error;
+  }
+  if (store) {
+    const meta = store.finish(claims.length);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${seconds} s.\n`,
+    );
+  }
   const byId = new Map(models.map((m) => [m.id, m]));
   const bySlug = new Map(claims.map((c) => [c.slug, c]));
   const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
@@ -191,8 +225,8 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     defaultModel,
     claims,
     codeHash,
-    buildDate: buildDate(process.env, { dates: () => contentDates(ledger.claims, ledger.models) }),
-    commit: buildCommit(),
+    buildDate: built,
+    commit,
     trace: (slug, model) => {
       summaryOf(slug, model);
       const key = `${slug} ${model}`;

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cacheControl,
-  claimAddress,
-  etagOf,
-  matchesEtag,
-  PAGE_CACHE,
-  PINNED_TRACE_CACHE,
-  routedUrl,
-} from '../../../src/lib/site/store/http.ts';
+import { CLAIM_CACHE, claimAddress, etagOf, matchesEtag, routedUrl } from '../../../src/lib/site/store/http.ts';
 import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
 import type { StoreRow } from '../../../src/lib/site/store/store.ts';
 
@@ -37,13 +29,9 @@ describe("a server's claim addresses", () => {
     expect(routedUrl('/claims/a/')).toBe('/claims/a/');
   });
 
-  it('are cached briefly, but a trace whose address names its model for good', () => {
-    expect(cacheControl({ slug: 'a', model: null, kind: 'page' })).toBe(PAGE_CACHE);
-    expect(cacheControl({ slug: 'a', model: 'm', kind: 'page' })).toBe(PAGE_CACHE);
-    expect(cacheControl({ slug: 'a', model: null, kind: 'trace' })).toBe(PAGE_CACHE);
-    expect(cacheControl({ slug: 'a', model: 'm', kind: 'trace' })).toBe(PINNED_TRACE_CACHE);
-    expect(PAGE_CACHE).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
-    expect(PINNED_TRACE_CACHE).toContain('immutable');
+  it('are cached briefly and revalidated, never as immutable (their bytes change when the claim does)', () => {
+    expect(CLAIM_CACHE).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    expect(CLAIM_CACHE).not.toMatch(/immutable/);
   });
 });
 

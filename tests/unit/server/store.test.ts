@@ -7,15 +7,10 @@ import { createScorer } from '../../../src/engine/index.ts';
 import { traceJson } from '../../../src/lib/claim/claimView.ts';
 import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
 import { orderModels, summarise } from '../../../src/lib/site/site.ts';
-import {
-  openStore,
-  STORE_FILE,
-  storeMismatch,
-  writeStore,
-  type StoreInput,
-} from '../../../src/lib/site/store/store.ts';
+import { openStore, STORE_FILE, storeMismatch, type StoreInput } from '../../../src/lib/site/store/store.ts';
+import { writeStore } from '../../../src/lib/site/store/build.ts';
 import { openServedStore, storeSite } from '../../../src/lib/site/store/storeSite.ts';
-import { PAGE_CACHE, PINNED_TRACE_CACHE } from '../../../src/lib/site/store/http.ts';
+import { CLAIM_CACHE, etagOf } from '../../../src/lib/site/store/http.ts';
 import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-store-'));
@@ -134,20 +129,56 @@ describe('claimHeaders on a server', () => {
     const first = await claimHeaders(path, null, render);
     expect([first.status, await first.text(), renders]).toEqual([200, '<p>page</p>', 1]);
     expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(first.headers.get('cache-control')).toBe(PAGE_CACHE);
+    expect(first.headers.get('cache-control')).toBe(CLAIM_CACHE);
     const etag = first.headers.get('etag')!;
     const trace = await claimHeaders(`/claims/${claims[0]!.slug}/${models[1]!.id}/trace.json/`, null, render);
-    expect(trace.headers.get('cache-control')).toBe(PINNED_TRACE_CACHE);
+    // A trace is the engine's trace.json bytes straight from the store, with nothing rendered.
+    const engine = createScorer(models[1]!.model, codeHash).score(claims[0]!.slug, claims[0]!.claim);
+    expect([await trace.text(), renders]).toEqual([traceJson(engine), 1]);
+    expect(trace.headers.get('cache-control')).toBe(CLAIM_CACHE);
     expect(trace.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(trace.headers.get('etag')).not.toBe(etag);
     renders = 0;
     const again = await claimHeaders(path, `"other", ${etag}`, render);
     expect([again.status, again.body, again.headers.get('etag'), renders]).toEqual([304, null, etag, 0]);
-    for (const unknown of ['/claims/no-such-claim/', `/claims/${claims[0]!.slug}/no-such-model/`]) {
+    for (const unknown of [
+      '/claims/no-such-claim/',
+      `/claims/${claims[0]!.slug}/no-such-model/`,
+      // A claim's history is not built in server mode.
+      `/claims/${claims[0]!.slug}/history/`,
+      `/claims/${claims[0]!.slug}/history/abc123/trace.json/`,
+    ]) {
       const missing = await claimHeaders(unknown, null, render);
       expect([missing.status, missing.body, renders]).toEqual([404, null, 0]);
     }
     expect((await claimHeaders('/models/', null, render)).headers.get('etag')).toBeNull();
     expect(renders).toBe(1);
+  });
+
+  it('never calls a model-pinned trace.json immutable: editing the claim changes the bytes at that address', async () => {
+    // The same claim and model, before and after its statement was reworded: one address, two traces.
+    const { slug, file: claimFile, claim } = claims[0]!;
+    const edited = { slug, file: claimFile, claim: { ...claim, statement: `${claim.statement} (reworded)` } };
+    const before = join(dir, 'before.sqlite');
+    const after = join(dir, 'after.sqlite');
+    writeStore(before, input({ claims: [claims[0]!] }));
+    writeStore(after, input({ claims: [edited] }));
+    const model = models[1]!.id;
+    const [old, now] = [before, after].map((f) => {
+      const store = openStore(f);
+      const row = store.rows(slug).find((r) => r.model === model)!;
+      store.close();
+      return { row, id: store.id };
+    });
+    expect(now!.row.trace).not.toBe(old!.row.trace);
+    const path = `/claims/${slug}/${model}/trace.json/`;
+    // A cache that revalidates sees the change: the ETag moves with the input hash.
+    expect(etagOf(path, now!.row, now!.id)).not.toBe(etagOf(path, old!.row, old!.id));
+    const served = await claimHeaders(path, null, () => Promise.resolve(new Response(now!.row.trace)));
+    const cache = served.headers.get('cache-control')!;
+    expect(cache).not.toMatch(/immutable/);
+    const maxAge = Number(/max-age=(\d+)/.exec(cache)?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(cache).toMatch(/stale-while-revalidate=\d+/);
   });
 });

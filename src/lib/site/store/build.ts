@@ -1,25 +1,31 @@
 /**
- * The build's step of server mode: loads the content (already checked) and scores every claim under
- * every released model into the trace store, with the same code hash, commit, date and base the
- * prerendered pages are built with.
+ * A whole store from claims and models in one call, for tests and tools: a server build does not
+ * use it, its scoring pass fills the store as it goes (getSite with LEDGER_STORE_OUT).
  */
-import { engineCodeHash, loadLedger } from '../../input/load.ts';
-import { InputError } from '../../input/problems.ts';
-import { basePath } from '../../paths.ts';
-import { buildCommit, buildDate, contentDates } from '../buildInfo.ts';
-import { orderModels } from '../site.ts';
-import { writeStore, type StoreMeta } from './store.ts';
+import { renameSync } from 'node:fs';
+import { createScorer } from '../../../engine/index.ts';
+import { summarise } from '../site.ts';
+import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';
 
-/** Scores the content of `folders` into a new store at `file`. */
-export function scoreIntoStore(file: string, folders: { content: string; models: string }): StoreMeta {
-  const { ledger, problems } = loadLedger(folders);
-  if (!ledger) throw new InputError(problems);
-  return writeStore(file, {
-    codeHash: engineCodeHash(),
-    commit: buildCommit(),
-    buildDate: buildDate(process.env, { dates: () => contentDates(ledger.claims, ledger.models) }),
-    base: basePath(),
-    models: orderModels(ledger.models, ledger.defaultModel),
-    claims: ledger.claims.map(({ slug, file: claimFile, claim }) => ({ slug, file: claimFile, claim })),
-  });
+/**
+ * Scores every claim under every model into a new store at `file`. It is written beside `file` and
+ * renamed over it at the end, so a failed run never leaves a half-written store.
+ */
+export function writeStore(file: string, input: StoreInput): StoreMeta {
+  const writer = openStoreWriter(`${file}.partial-${process.pid}`, input);
+  try {
+    for (const { model } of input.models) {
+      const scorer = createScorer(model, input.codeHash);
+      for (const { slug, claim } of input.claims) {
+        const trace = scorer.score(slug, claim);
+        writer.add(trace, summarise(trace));
+      }
+    }
+    const meta = writer.finish(input.claims.length);
+    renameSync(writer.file, file);
+    return meta;
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
 }

@@ -27,15 +27,21 @@ export function claimAddress(path: string): ClaimAddress | null {
   return { slug, model: model ?? null, kind };
 }
 
-/** How long a cache may serve a claim page before asking again, and how long it may serve it stale meanwhile. */
-export const PAGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
-/** A trace under a named released model: its address pins the model, so caches may keep it. */
-export const PINNED_TRACE_CACHE = 'public, max-age=31536000, immutable';
-
-/** The Cache-Control of an address. */
-export function cacheControl(address: ClaimAddress): string {
-  return address.kind === 'trace' && address.model !== null ? PINNED_TRACE_CACHE : PAGE_CACHE;
+/** True for a claim's history addresses (without the base), which a server does not serve (serverMode.ts). */
+export function isHistoryPath(path: string): boolean {
+  return /^\/claims\/[^/]+\/history\//.test(path);
 }
+
+/**
+ * The Cache-Control of every claim address, pages and traces alike: how long a cache may serve it
+ * before asking again (a 304 for an unchanged ETag costs one primary-key lookup), and how long it
+ * may serve it stale meanwhile. None is `immutable`: `/claims/<slug>/<model>/trace.json` names its
+ * model, but not the claim's input nor the engine's code, and editing the claim file (or the engine)
+ * changes the bytes at that same address, which a cache told `immutable` would never ask for again.
+ * Only an address that names its bytes' hash never changes: the adapter serves the hashed `_astro/`
+ * assets as `immutable`.
+ */
+export const CLAIM_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** The Content-Type of an address. */
 export function contentType(address: ClaimAddress): string {

@@ -6,11 +6,11 @@
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { renameSync, rmSync } from 'node:fs';
-import { createScorer } from '../../../engine/index.ts';
+import { rmSync } from 'node:fs';
+import { createScorer, type Trace } from '../../../engine/index.ts';
 import type { LoadedModel } from '../../input/load.ts';
-import { traceJson } from '../../claim/claimView.ts';
-import { summarise, type SiteClaim } from '../site.ts';
+import { traceJson } from '../../claim/page.ts';
+import type { SiteClaim, TraceSummary } from '../site.ts';
 
 /** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */
 export const STORE_FILE = 'store.sqlite';
@@ -42,15 +42,19 @@ export interface StoreRow {
   readonly summary: string;
 }
 
-/** What writeStore scores. */
-export interface StoreInput {
+/** What writeStore scores (store/build.ts). */
+export interface StoreInput extends StoreIdentity {
+  readonly claims: readonly SiteClaim[];
+}
+
+/** The build a store is written by: what its meta says besides the counts. */
+export interface StoreIdentity {
   readonly codeHash: string;
   readonly commit: string | null;
   readonly buildDate: string;
   readonly base: string;
   /** In the order pages list them, the default first (orderModels). */
   readonly models: readonly LoadedModel[];
-  readonly claims: readonly SiteClaim[];
 }
 
 const SCHEMA = `
@@ -63,56 +67,86 @@ CREATE TABLE traces (
 ) WITHOUT ROWID;`;
 
 /**
- * Scores every claim under every model into a new store at `file`. It is written beside `file` and
- * renamed over it at the end, so a failed run never leaves a half-written store.
+ * A store being written, one trace at a time as scoring makes them, so that a server build scores
+ * every trace once: the pass that gives the prerendered listings their summaries fills the store.
  */
-export function writeStore(file: string, input: StoreInput): StoreMeta {
-  const partial = `${file}.partial-${process.pid}`;
-  rmSync(partial, { force: true });
-  const db = new Database(partial);
-  try {
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(SCHEMA);
-    const insert = db.prepare(
-      'INSERT INTO traces (slug, model, input_hash, config_hash, code_hash, trace, summary) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    const meta: StoreMeta = {
-      format: STORE_FORMAT,
-      codeHash: input.codeHash,
-      commit: input.commit,
-      buildDate: input.buildDate,
-      base: input.base,
-      models: input.models.map(({ id, model }) => ({ id, configHash: createScorer(model, input.codeHash).configHash })),
-      claims: input.claims.length,
-      traces: input.claims.length * input.models.length,
-    };
-    db.transaction(() => {
-      for (const { id, model } of input.models) {
-        const scorer = createScorer(model, input.codeHash);
-        for (const { slug, claim } of input.claims) {
-          const trace = scorer.score(slug, claim);
-          insert.run(
-            slug,
-            id,
-            trace.inputHash,
-            trace.configHash,
-            trace.codeHash,
-            traceJson(trace),
-            JSON.stringify(summarise(trace)),
-          );
-        }
-      }
+export interface StoreWriter {
+  readonly file: string;
+  /** Adds one trace with its summary (the summary's JSON is what the store-backed Site reads). */
+  add(trace: Trace, summary: TraceSummary): void;
+  /** Writes the meta for `claims` claims, commits and closes; the store is complete at `file`. */
+  finish(claims: number): StoreMeta;
+  /** Closes without committing and removes the file. */
+  abort(): void;
+}
+
+/**
+ * Opens a new store at `file` (any file there is replaced) in one transaction, without a journal:
+ * the file is only ever a store once finish() has run, and the caller writes it under a partial
+ * name and renames it (writeStore, scripts/build.ts), so a failed build never leaves a half store.
+ */
+export function openStoreWriter(file: string, identity: StoreIdentity): StoreWriter {
+  rmSync(file, { force: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(SCHEMA);
+  db.exec('BEGIN');
+  const insert = db.prepare(
+    'INSERT INTO traces (slug, model, input_hash, config_hash, code_hash, trace, summary) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  let traces = 0;
+  return {
+    file,
+    add: (trace, summary) => {
+      insert.run(
+        trace.claim,
+        trace.model,
+        trace.inputHash,
+        trace.configHash,
+        trace.codeHash,
+        traceJson(trace),
+        JSON.stringify(summary),
+      );
+      traces += 1;
+    },
+    finish: (claims) => {
+      const meta: StoreMeta = {
+        format: STORE_FORMAT,
+        codeHash: identity.codeHash,
+        commit: identity.commit,
+        buildDate: identity.buildDate,
+        base: identity.base,
+        models: identity.models.map(({ id, model }) => ({
+          id,
+          configHash: createScorer(model, identity.codeHash).configHash,
+        })),
+        claims,
+        traces,
+      };
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify(meta));
-    })();
-    db.close();
-    renameSync(partial, file);
-    return meta;
-  } catch (error) {
-    if (db.open) db.close();
-    rmSync(partial, { force: true });
-    throw error;
-  }
+      db.exec('COMMIT');
+      db.close();
+      return meta;
+    },
+    abort: () => {
+      if (db.open) db.close();
+      rmSync(file, { force: true });
+    },
+  };
+}
+
+/**
+ * The writer a server build's scoring pass fills: scripts/build.ts names its file in
+ * `LEDGER_STORE_OUT` (a partial name in the build's folder, renamed once Astro's build succeeded);
+ * null in every other build, which writes no store.
+ */
+export function storeWriterFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  identity: () => StoreIdentity,
+): StoreWriter | null {
+  const file = env['LEDGER_STORE_OUT'];
+  return file ? openStoreWriter(file, identity()) : null;
 }
 
 /** A store opened for reading. */

@@ -67,6 +67,22 @@ export function storeSite(served: ServedStore): Site {
     if (found === undefined) throw new Error(`no trace for ${slug} under ${model}`);
     return found;
   };
+  // A page reads its claim's summaries many times (every model's, in several steps): each row's JSON
+  // is parsed once, for as long as the row is among the recent ones (a build shares them likewise).
+  const rowsParsed = new WeakMap<StoreRow, { trace: () => Trace; summary: () => TraceSummary }>();
+  const parsed = (found: StoreRow): { trace: () => Trace; summary: () => TraceSummary } => {
+    let entry = rowsParsed.get(found);
+    if (entry === undefined) {
+      let trace: Trace | undefined;
+      let summary: TraceSummary | undefined;
+      entry = {
+        trace: () => (trace ??= JSON.parse(found.trace) as Trace),
+        summary: () => (summary ??= JSON.parse(found.summary) as TraceSummary),
+      };
+      rowsParsed.set(found, entry);
+    }
+    return entry;
+  };
   const byId = new Map(served.models.map((m) => [m.id, m]));
   const notServed = (what: string): never => {
     throw new Error(`${what} is not read on demand: pages that list every claim are prerendered`);
@@ -81,8 +97,8 @@ export function storeSite(served: ServedStore): Site {
     codeHash: meta.codeHash,
     buildDate: meta.buildDate,
     commit: meta.commit,
-    trace: (slug, model) => JSON.parse(row(slug, model).trace) as Trace,
-    summary: (slug, model) => JSON.parse(row(slug, model).summary) as TraceSummary,
+    trace: (slug, model) => parsed(row(slug, model)).trace(),
+    summary: (slug, model) => parsed(row(slug, model)).summary(),
     model: (id) => {
       const found = byId.get(id);
       if (!found) throw new Error(`no model ${id}`);
