@@ -9,17 +9,30 @@ import { LRUCache } from 'lru-cache';
 
 const cache = new LRUCache<string, string>({ max: 2000 });
 
-/** Renders LaTeX to KaTeX HTML (MathML included for screen readers). */
+/**
+ * KaTeX's MathML without its `<semantics>` wrapper and `<annotation>` (the LaTeX source again):
+ * screen readers read the presentation MathML, and nothing on the site copies the source.
+ */
+export function withoutAnnotation(html: string): string {
+  return html.replace(
+    /<semantics>([\s\S]*?)<annotation encoding="application\/x-tex">[^<]*<\/annotation><\/semantics>/g,
+    '$1',
+  );
+}
+
+/** Renders LaTeX to KaTeX HTML (MathML included for screen readers, without the LaTeX source). */
 export function tex(latex: string, display = false): string {
   const key = `${display ? 'D' : 'I'}${latex}`;
   let html = cache.get(key);
   if (html === undefined) {
-    html = katex.renderToString(latex, {
-      displayMode: display,
-      throwOnError: true,
-      output: 'htmlAndMathml',
-      strict: 'error',
-    });
+    html = withoutAnnotation(
+      katex.renderToString(latex, {
+        displayMode: display,
+        throwOnError: true,
+        output: 'htmlAndMathml',
+        strict: 'error',
+      }),
+    );
     cache.set(key, html);
   }
   return html;
