@@ -46,6 +46,7 @@ const TAG =
 export function parseHtml(html: string): Element {
   const root: Element = { name: '#root', attributes: '', start: 0, end: html.length, children: [] };
   const open: Element[] = [root];
+  let lower: string | undefined;
   TAG.lastIndex = 0;
   for (let m = TAG.exec(html); m !== null; m = TAG.exec(html)) {
     const [whole, closing, name, attributes = '', selfClosed] = m;
@@ -62,7 +63,8 @@ export function parseHtml(html: string): Element {
     open.at(-1)!.children.push(element);
     if (VOID.has(tag) || selfClosed === '/') continue;
     if (RAW_TEXT.has(tag)) {
-      const close = html.toLowerCase().indexOf(`</${tag}`, TAG.lastIndex);
+      lower ??= html.toLowerCase();
+      const close = lower.indexOf(`</${tag}`, TAG.lastIndex);
       const stop = close < 0 ? html.length : html.indexOf('>', close) + 1;
       element.end = stop;
       TAG.lastIndex = stop;
@@ -74,11 +76,16 @@ export function parseHtml(html: string): Element {
   return root;
 }
 
+const attributePatterns = new Map<string, RegExp>();
+
 /** The value of one attribute of an element, or undefined. */
 export function attribute(element: Element, name: string): string | undefined {
-  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i').exec(
-    element.attributes,
-  );
+  let pattern = attributePatterns.get(name);
+  if (pattern === undefined) {
+    pattern = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i');
+    attributePatterns.set(name, pattern);
+  }
+  const m = pattern.exec(element.attributes);
   return m === null ? undefined : (m[1] ?? m[2] ?? m[3]);
 }
 
