@@ -135,6 +135,20 @@ export async function highlight(code: string, lang: Lang = 'json'): Promise<stri
   return `${frame.open}${out.join('\n')}${frame.close}`;
 }
 
+const PLAIN_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Code as a plain `<pre class="plain-code"><code>` that the stylesheet colours as a whole, in the
+ * highlighted code's default colours. For a claim's full trace: a few hundred lines of JSON that
+ * highlighted would be a quarter of the page's bytes and half its elements, for text the reader
+ * can also download as it is. Only `&`, `<` and `>` are escaped: quotes are plain text in an HTML
+ * text node, and a JSON document is mostly quotes.
+ */
+export function plainCode(code: string): string {
+  const text = code.replace(/[&<>]/g, (c) => PLAIN_ESCAPES[c]!);
+  return `<pre class="plain-code" tabindex="0"><code>${text}</code></pre>`;
+}
+
 /** Shiki's own highlighting of the whole document at once, made small: what `highlight` must equal. */
 export async function highlightWhole(code: string, lang: Lang = 'json'): Promise<string> {
   return compactTokens((await loaded()).codeToHtml(code, { ...OPTIONS, lang }));

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHighlighter } from 'shiki';
-import { compactTokens, highlight, highlightWhole, TOKEN_CLASSES } from '../../../src/lib/render/highlight.ts';
+import {
+  compactTokens,
+  highlight,
+  highlightWhole,
+  plainCode,
+  TOKEN_CLASSES,
+} from '../../../src/lib/render/highlight.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -88,5 +94,21 @@ describe('compact token markup', () => {
       expect(css, name).toContain(`\n.${name} {\n  color: ${light!.toLowerCase()};\n}`);
       expect(css, name).toContain(`  .shiki .${name} {\n    color: ${dark!.toLowerCase()};\n  }`);
     }
+  });
+});
+
+describe('plain code', () => {
+  it('shows the code as it is, escaping only what HTML text must', () => {
+    const code = '{\n  "note": "a < b && c > d",\n  "q": \'x\'\n}';
+    const html = plainCode(code);
+    expect(html).toBe(
+      '<pre class="plain-code" tabindex="0"><code>{\n  "note": "a &lt; b &amp;&amp; c &gt; d",\n  "q": \'x\'\n}</code></pre>',
+    );
+  });
+
+  it('has the highlighted code’s default colours in the stylesheet, light and dark', () => {
+    const css = read('src/styles/global.css');
+    expect(css).toContain('\n.plain-code {\n  color: #0e1116;\n  background-color: #ffffff;\n}');
+    expect(css).toContain('  .plain-code {\n    color: #f0f3f6;\n    background-color: #0a0c10;\n  }');
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * Formulas: KaTeX's HTML made smaller without changing what it shows or what a screen reader reads
+ * (the LaTeX source left out of the MathML, the most frequent inline styles made classes of the
+ * site's stylesheet).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import katex from 'katex';
+import { describe, expect, it } from 'vitest';
+import { KATEX_STYLE_CLASSES, styleClasses, tex, withoutAnnotation } from '../../../src/lib/render/tex.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const css = readFileSync(join(root, 'src', 'styles', 'global.css'), 'utf8');
+const text = (html: string): string => html.replace(/<[^>]*>/g, '');
+const own = (latex: string, display: boolean): string =>
+  katex.renderToString(latex, { displayMode: display, throwOnError: true, output: 'htmlAndMathml', strict: 'error' });
+const formulas: [string, boolean][] = [
+  ['x = \\underbrace{-0.619039}_{\\text{prior}} + \\underbrace{2.300000}_{S}', true],
+  ['p = \\operatorname{round}_{4}\\left(\\frac{1}{1 + e^{-1.680961}}\\right)', true],
+  ['\\begin{aligned} a &= 1 \\\\ &= 2 \\end{aligned}', true],
+  ['S = 0.700000 + 1.600000', false],
+];
+
+describe('tex', () => {
+  it.each(formulas)('keeps the MathML but not the LaTeX source of %s', (latex, display) => {
+    const html = tex(latex, display);
+    expect(html).toContain('<math');
+    expect(html).not.toContain('<annotation');
+    expect(html).not.toContain('<semantics>');
+    const mathml = (h: string): string => /<math[\s\S]*<\/math>/.exec(h)![0];
+    const source = /<annotation encoding="application\/x-tex">([^<]*)<\/annotation>/.exec(own(latex, display))![1]!;
+    // The same MathML as KaTeX's own, less the wrapper and the source.
+    expect(text(mathml(html))).toBe(text(mathml(own(latex, display))).replace(source, ''));
+  });
+
+  it.each(formulas)('shows the same text and keeps no style of the table inline in %s', (latex, display) => {
+    const html = tex(latex, display);
+    expect(text(html)).toBe(text(withoutAnnotation(own(latex, display))));
+    for (const [style] of KATEX_STYLE_CLASSES) expect(html).not.toContain(`style="${style}"`);
+  });
+});
+
+describe('styleClasses', () => {
+  it('turns a known style into a class, beside the classes already there', () => {
+    expect(styleClasses('<span class="mspace" style="margin-right:0.2778em;"></span>')).toBe(
+      `<span class="mspace ${KATEX_STYLE_CLASSES.get('margin-right:0.2778em;')}"></span>`,
+    );
+    expect(styleClasses('<span style="top:-3em;">x</span>')).toBe(
+      `<span class="${KATEX_STYLE_CLASSES.get('top:-3em;')}">x</span>`,
+    );
+  });
+
+  it('leaves a style it has no class for inline', () => {
+    const html = '<span class="vlist" style="height:0.1234em;"><span></span></span>';
+    expect(styleClasses(html)).toBe(html);
+  });
+
+  it('has a rule in the stylesheet for every class, with the style’s declarations, each !important', () => {
+    expect(new Set(KATEX_STYLE_CLASSES.values()).size).toBe(KATEX_STYLE_CLASSES.size);
+    for (const [style, name] of KATEX_STYLE_CLASSES) {
+      const declarations = style
+        .split(';')
+        .filter((d) => d !== '')
+        .map((d) => {
+          const [property, value] = d.split(':');
+          return `  ${property}: ${value} !important;\n`;
+        })
+        .join('');
+      expect(css, name).toContain(`\n.katex .${name} {\n${declarations}}`);
+    }
+  });
+});
