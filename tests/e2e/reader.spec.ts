@@ -31,6 +31,11 @@ function stateIds(): string[] {
     const model = parse(readFileSync(join(dir, file), 'utf8')) as { states?: { state: string }[] };
     for (const s of model.states ?? []) ids.add(s.state);
   }
+  // Claim types are ids too ("rhetorical-question" reads "rhetorical question").
+  for (const file of readdirSync(join('content', 'claims'))) {
+    const type = /^type:\s*([a-z0-9-]+)\s*$/m.exec(readFileSync(join('content', 'claims', file), 'utf8'))?.[1];
+    if (type) ids.add(type);
+  }
   // Only ids written with a hyphen can be told from plain words ("likely" is both).
   return [...ids].filter((id) => id.includes('-'));
 }
