@@ -111,6 +111,17 @@ try {
   for (const path of paths) etags.add((await fetch(origin + path, { method: 'HEAD' })).headers.get('etag') ?? '');
   if (etags.size !== paths.length) fail(`${paths.length} addresses share ${etags.size} ETags: each needs its own`);
 
+  // A claim's history is prerendered in server mode too (it comes from git, which a server has not):
+  // the claim page links to it, so it must be there, the same bytes as the static site's.
+  const history = `/claims/${sample[0]!}/history/`;
+  const historyFile = join(staticDir, history, 'index.html');
+  if (existsSync(historyFile)) {
+    const response = await fetch(origin + history);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200 || !body.equals(readFileSync(historyFile)))
+      fail(`${history}: status ${response.status}, not the static site's history page byte for byte`);
+  } else fail(`${historyFile} is missing from the static build`);
+
   const notFound = readFileSync(join(staticDir, '404.html'));
   const slug = sample[0]!;
   for (const path of [
@@ -120,8 +131,6 @@ try {
     '/claims/no-such-claim/trace.json',
     `/claims/${slug}/no-such-model/trace.json`,
     `/claims/${slug}/trace.json/`,
-    // A claim's history is not built in server mode (serverMode.ts): the 404 page, not an error.
-    `/claims/${slug}/history/`,
     '/store.sqlite',
     '/server/entry.mjs',
   ]) {

@@ -13,18 +13,6 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   'src/pages/claims/[slug]/[model]/trace.json.ts',
 ];
 
-/**
- * A claim's history (its page and every revision's traces) is read from the whole git history
- * (siteHistory.ts), not from the store, and is one page and several traces per claim: prerendering
- * it would make a server build grow with the claims' revisions. A server does not build it and
- * answers its addresses with the 404 page (serve.ts, isHistoryPath) until the store holds revisions.
- */
-export const NOT_SERVED_ROUTES: readonly string[] = [
-  'src/pages/claims/[slug]/history/index.astro',
-  'src/pages/claims/[slug]/history/[commit]/trace.json.ts',
-  'src/pages/claims/[slug]/history/[commit]/[model]/trace.json.ts',
-];
-
 /** The integration: marks ON_DEMAND_ROUTES as rendered on request and adds the health endpoint. */
 export default function serverMode(): AstroIntegration {
   return {
@@ -34,9 +22,7 @@ export default function serverMode(): AstroIntegration {
         injectRoute({ pattern: '/healthz', entrypoint: './src/lib/site/store/healthz.ts', prerender: false });
       },
       'astro:route:setup': ({ route }) => {
-        // A route that is not prerendered is not built; NOT_SERVED_ROUTES never get past the middleware.
-        if (ON_DEMAND_ROUTES.includes(route.component) || NOT_SERVED_ROUTES.includes(route.component))
-          route.prerender = false;
+        if (ON_DEMAND_ROUTES.includes(route.component)) route.prerender = false;
       },
     },
   };

@@ -141,13 +141,7 @@ describe('claimHeaders on a server', () => {
     renders = 0;
     const again = await claimHeaders(path, `"other", ${etag}`, render);
     expect([again.status, again.body, again.headers.get('etag'), renders]).toEqual([304, null, etag, 0]);
-    for (const unknown of [
-      '/claims/no-such-claim/',
-      `/claims/${claims[0]!.slug}/no-such-model/`,
-      // A claim's history is not built in server mode.
-      `/claims/${claims[0]!.slug}/history/`,
-      `/claims/${claims[0]!.slug}/history/abc123/trace.json/`,
-    ]) {
+    for (const unknown of ['/claims/no-such-claim/', `/claims/${claims[0]!.slug}/no-such-model/`]) {
       const missing = await claimHeaders(unknown, null, render);
       expect([missing.status, missing.body, renders]).toEqual([404, null, 0]);
     }

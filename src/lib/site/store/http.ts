@@ -27,11 +27,6 @@ export function claimAddress(path: string): ClaimAddress | null {
   return { slug, model: model ?? null, kind };
 }
 
-/** True for a claim's history addresses (without the base), which a server does not serve (serverMode.ts). */
-export function isHistoryPath(path: string): boolean {
-  return /^\/claims\/[^/]+\/history\//.test(path);
-}
-
 /**
  * The Cache-Control of every claim address, pages and traces alike: how long a cache may serve it
  * before asking again (a 304 for an unchanged ETag costs one primary-key lookup), and how long it

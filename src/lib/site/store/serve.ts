@@ -1,11 +1,10 @@
 /**
- * What the server's middleware does to a request for a claim address: an unknown claim or model,
- * and a claim's history (not served, serverMode.ts), is the site's 404 page, without rendering
- * anything; a known one gets its ETag, and a 304 when the client already holds those bytes, else
+ * What the server's middleware does to a request for a claim address: an unknown claim or model
+ * is the site's 404 page, without rendering anything; a known one gets its ETag, and a 304 when the client already holds those bytes, else
  * the page (or the stored trace) with its caching headers.
  */
 import { withoutBase } from '../../paths.ts';
-import { CLAIM_CACHE, claimAddress, contentType, etagOf, isHistoryPath, matchesEtag } from './http.ts';
+import { CLAIM_CACHE, claimAddress, contentType, etagOf, matchesEtag } from './http.ts';
 import { installServedSite } from './storeSite.ts';
 
 /** The response for `path` (with the base), from `render()` or a 304. */
@@ -15,12 +14,10 @@ export async function claimHeaders(
   render: () => Promise<Response>,
 ): Promise<Response> {
   const served = installServedSite();
-  const bare = withoutBase(path);
-  // An empty 404 from here (not from an endpoint, which Astro never reroutes) becomes the site's 404 page.
-  if (isHistoryPath(bare)) return new Response(null, { status: 404 });
-  const address = claimAddress(bare);
+  const address = claimAddress(withoutBase(path));
   if (address === null) return render();
   const row = served.claimRows(address.slug)?.get(address.model ?? served.models[0]!.id);
+  // An empty 404 from here (not from an endpoint, which Astro never reroutes) becomes the site's 404 page.
   if (row === undefined) return new Response(null, { status: 404 });
   const etag = etagOf(path, row, served.store.id);
   const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
