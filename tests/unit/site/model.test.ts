@@ -81,11 +81,12 @@ describe('declared numbers in words', () => {
     expect(stateBands(strict)[4]).toEqual({ state: 'very-likely', from: '0.9', below: null });
   });
 
-  it('computes each prior’s log-odds with the engine', () => {
+  it('computes each prior’s log-odds with the engine, written with the minus sign', () => {
+    // ln(0.3 / 0.7) = −0.8472978…, rounded half-even at 6 places.
     expect(priorRows(strict)).toEqual([
       { type: 'factual', probability: '0.5', logOdds: '0.000000' },
       { type: 'statistical', probability: '0.5', logOdds: '0.000000' },
-      { type: 'causal', probability: '0.3', logOdds: '-0.847298' },
+      { type: 'causal', probability: '0.3', logOdds: '−0.847298' },
     ]);
   });
 
