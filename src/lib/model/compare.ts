@@ -3,6 +3,7 @@
  * claims come out differently. Pure functions over models and trace results; pages only lay the
  * answers out.
  */
+import { placesOf } from '../render/figures.ts';
 import { DECIMAL_PATTERN } from '../../schemas/common.ts';
 import { dec, type Model, type TraceResult } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
@@ -128,12 +129,10 @@ export interface ClaimPair {
   readonly b: Pick<TraceResult, 'state' | 'probability'>;
 }
 
-const places = (value: string): number => (value.includes('.') ? value.length - value.indexOf('.') - 1 : 0);
-
 /** Writes a signed change, "+0.1234", "−0.0500" or "0.0000", with the places of the longer operand. */
 export function signedChange(a: string, b: string): string {
   const delta = dec(b).minus(dec(a));
-  const text = delta.abs().toFixed(Math.max(places(a), places(b)));
+  const text = delta.abs().toFixed(Math.max(placesOf(a), placesOf(b)));
   return delta.isZero() ? text : `${delta.isNegative() ? '−' : '+'}${text}`;
 }
 
@@ -162,7 +161,11 @@ export function claimDifferences(pairs: readonly ClaimPair[]): { differ: ClaimDi
       change,
     });
   }
-  const size = (d: ClaimDifference) => (d.change === null ? dec(2) : dec(d.change.replace('−', '-')).abs());
+  // A refusal against a number (no change) sorts above any change of probability, which is at most 1.
+  const size = (d: ClaimDifference) =>
+    d.a.probability === null || d.b.probability === null
+      ? dec(2)
+      : dec(d.b.probability).minus(dec(d.a.probability)).abs();
   differ.sort((x, y) => {
     if (x.stateDiffers !== y.stateDiffers) return x.stateDiffers ? -1 : 1;
     const bySize = size(y).comparedTo(size(x));

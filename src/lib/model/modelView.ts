@@ -143,7 +143,7 @@ export function interpretationLine(model: Model, steps: number): InterpretationL
     stepCost,
     floor,
     raw: plain(raw),
-    rawShown: fixed(raw, shownPlaces(stepCost, floor)).replace('-', '−'),
+    rawShown: minus(fixed(raw, shownPlaces(stepCost, floor))),
     factor: plain(factor),
     shown: fixed(factor, shownPlaces(stepCost, floor)),
     floored: factor.greaterThan(raw),

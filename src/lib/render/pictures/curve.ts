@@ -2,6 +2,7 @@
  * The logistic curve (DESIGN §6): probability against log-odds, the model's state bands behind it,
  * the claim's point, and the two stability re-scores as a shaded range.
  */
+import { minus } from '../figures.ts';
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { range, ticks } from 'd3-array';
@@ -119,7 +120,7 @@ export function curveView(trace: Trace, model: Model): CurveView {
     range: spread,
     ticks: ticks(d0, d1, 6)
       .filter((t) => Number.isInteger(t))
-      .map((t) => ({ x: px(x(t)), label: String(t).replace('-', '−') })),
+      .map((t) => ({ x: px(x(t)), label: minus(String(t)) })),
     axisY: TOP + PLOT + 14,
     plotTop: TOP,
     plotHeight: PLOT,
