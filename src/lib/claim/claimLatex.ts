@@ -25,9 +25,6 @@ export interface ClaimLatex {
   readonly gradient: string | null;
 }
 
-/** More votes than this and the gradient's formula shows only the totals. */
-export const MAX_EXPANDED_VOTES = 8;
-
 /** Writes a number as a term: negatives in parentheses, so `+ (−0.3)` never reads as `+ −0.3`. */
 export function term(value: string): string {
   return value.startsWith('-') ? `\\left(${value}\\right)` : value;
@@ -51,10 +48,10 @@ export const TERMS_PER_ROW = 2;
  * The rows of `lead = t1 + t2 + … = total`, to align: at most TERMS_PER_ROW terms a row, the
  * further rows starting `+`, and the total on a row of its own.
  */
-export function sumLines(lead: string, terms: readonly string[], total: string, perRow = TERMS_PER_ROW): string[] {
+function sumLines(lead: string, terms: readonly string[], total: string): string[] {
   const lines: string[] = [];
-  for (let i = 0; i < terms.length; i += perRow) {
-    const row = terms.slice(i, i + perRow).join(' + ');
+  for (let i = 0; i < terms.length; i += TERMS_PER_ROW) {
+    const row = terms.slice(i, i + TERMS_PER_ROW).join(' + ');
     lines.push(i === 0 ? `${lead} &= ${row}` : `&\\quad + ${row}`);
   }
   lines.push(`&= ${total}`);
@@ -101,7 +98,10 @@ export function toLatex(trace: Trace): ClaimLatex {
     sum === null || working.prior === null
       ? null
       : aligned([
-          `x &= \\underbrace{${working.prior.logOdds}}_{\\text{prior}} + \\underbrace{${sum.supporting}}_{S} - \\underbrace{${sum.opposing}}_{O}`,
+          // Named first, then with the figures: as the prior and the logistic step are written, and
+          // without underbraces, whose drawn SVG braces were a tenth of a claim page's formula bytes.
+          `x &= \\text{prior} + S - O`,
+          `&= ${working.prior.logOdds} + ${sum.supporting} - ${sum.opposing}`,
           `&= ${sum.posteriorLogOdds}`,
         ]);
 
@@ -120,27 +120,18 @@ export function toLatex(trace: Trace): ClaimLatex {
       ? null
       : `p_s = ${round(p)}\\left(\\frac{1}{1 + e^{-(${working.prior.logOdds} + s \\times ${term(sum.kept)})}}\\right)`;
 
+  // The votes table beside the formula lists each product v × w and both totals, as seed 003's
+  // worked example does, so the formula takes the totals from it (`G = 11.44 / 15.92`) rather
+  // than writing every product out a second time.
   const g = working.gradient;
-  let gradient: string | null = null;
-  if (g.votes.length > 0) {
-    // The mean's two sums are worked on rows of their own, one product a row, so that no row is
-    // wider than a phone; a fraction of the expanded sums could not break.
-    const lines = [`G &= ${round(p)}\\left(\\frac{\\sum_i v_i\\,w_i}{\\sum_i w_i}\\right)`];
-    const weighted = cutDecimal(g.totalWeighted, w + 2, FORMULA_CUT);
-    if (g.votes.length <= MAX_EXPANDED_VOTES) {
-      const products = g.votes.map((v) => `${term(v.value)} \\times ${v.weight}`);
-      lines.push(
-        ...sumLines('\\textstyle\\sum_i v_i\\,w_i', products, weighted, 1),
-        ...sumLines(
-          '\\textstyle\\sum_i w_i',
-          g.votes.map((v) => v.weight),
-          g.totalWeight,
-        ),
-      );
-    }
-    lines.push(`G &= ${round(p)}\\left(\\frac{${weighted}}{${g.totalWeight}}\\right)`, `&= ${g.value}`);
-    gradient = aligned(lines);
-  }
+  const gradient =
+    g.votes.length === 0
+      ? null
+      : aligned([
+          `G &= ${round(p)}\\left(\\frac{\\sum_i v_i\\,w_i}{\\sum_i w_i}\\right)`,
+          `&= ${round(p)}\\left(\\frac{${cutDecimal(g.totalWeighted, w + 2, FORMULA_CUT)}}{${g.totalWeight}}\\right)`,
+          `&= ${g.value}`,
+        ]);
 
   return { prior, supporting, opposing, sum: total, probability, rescore, gradient };
 }
