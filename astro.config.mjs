@@ -12,6 +12,7 @@ import serverMode from './src/integrations/serverMode.ts';
 import { configOutDir } from './src/lib/site/build/paths.ts';
 import { ledgerFolders } from './src/lib/input/folders.ts';
 import { basePath } from './src/lib/paths.ts';
+import { rehypeKatexClasses } from './src/lib/render/katexClasses.ts';
 
 /** The public address the site is published at; canonical URLs and feeds are built from it. */
 const site = process.env.LEDGER_SITE ?? 'https://claim-ledger.example.org';
@@ -58,9 +59,13 @@ export default defineConfig({
     // trace.json and the feeds end in an extension, not a slash, and are left out.
     sitemap({ filter: (page) => page.endsWith('/') && !(defaultModel !== undefined && secondAddress.test(page)) }),
     mdx({
-      // `$…$` and `$$…$$` in MDX become KaTeX HTML at build time; a bad formula stops the build.
+      // `$…$` and `$$…$$` in MDX become KaTeX HTML at build time; a bad formula stops the build. Its
+      // classes are then written as the pages' own formulas are, for the one (shortened) stylesheet.
       remarkPlugins: [remarkMath],
-      rehypePlugins: [[rehypeKatex, { throwOnError: true, strict: 'error', output: 'htmlAndMathml' }]],
+      rehypePlugins: [
+        [rehypeKatex, { throwOnError: true, strict: 'error', output: 'htmlAndMathml' }],
+        rehypeKatexClasses,
+      ],
     }),
   ],
   devToolbar: { enabled: false },

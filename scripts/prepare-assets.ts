@@ -1,7 +1,8 @@
 /**
  * Copies KaTeX's stylesheet and its woff2 fonts into `public/katex/`, so that the site serves them
  * itself (no CDN) and the offline snapshot carries them. The stylesheet is rewritten to name only
- * the woff2 files, which every browser this site supports reads. A symbolic link under `public/`
+ * the woff2 files, which every browser this site supports reads, and with the short class names the
+ * site's formulas are written with (src/lib/render/katexClasses.ts). A symbolic link under `public/`
  * stops it before it writes anything: it would write through a linked folder, and the site would
  * publish what the link points at.
  */
@@ -10,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
+import { shortenStylesheet } from '../src/lib/render/katexClasses.ts';
 
 const require = createRequire(import.meta.url);
 const katexDist = dirname(require.resolve('katex/dist/katex.min.css'));
@@ -22,9 +24,11 @@ if (links.length > 0) {
 const target = join(root, 'public', 'katex');
 mkdirSync(join(target, 'fonts'), { recursive: true });
 
-const css = readFileSync(join(katexDist, 'katex.min.css'), 'utf8').replace(
-  /src:url\((fonts\/[^)]+\.woff2)\) format\("woff2"\)(,url\([^)]+\) format\("[^"]+"\))*/g,
-  'src:url($1) format("woff2")',
+const css = shortenStylesheet(
+  readFileSync(join(katexDist, 'katex.min.css'), 'utf8').replace(
+    /src:url\((fonts\/[^)]+\.woff2)\) format\("woff2"\)(,url\([^)]+\) format\("[^"]+"\))*/g,
+    'src:url($1) format("woff2")',
+  ),
 );
 writeFileSync(join(target, 'katex.min.css'), css);
 for (const font of readdirSync(join(katexDist, 'fonts')).filter((f) => f.endsWith('.woff2'))) {

@@ -6,6 +6,7 @@
  */
 import katex from 'katex';
 import { LRUCache } from 'lru-cache';
+import { katexClassAttribute } from './katexClasses.ts';
 
 const cache = new LRUCache<string, string>({ max: 2000 });
 
@@ -69,19 +70,34 @@ export function styleClasses(html: string): string {
   );
 }
 
+/**
+ * KaTeX's HTML with its classes as `katexClasses` writes them (unstyled ones dropped, frequent ones
+ * short), and without the namespaces that inline `<math>` and `<svg>` do not need in HTML.
+ */
+export function lean(html: string): string {
+  return html
+    .replace(/ class="([^"]*)"/g, (_whole, classes: string) => {
+      const kept = katexClassAttribute(classes);
+      return kept === '' ? '' : ` class="${kept}"`;
+    })
+    .replace(/<(math|svg) xmlns="[^"]*"/g, '<$1');
+}
+
 /** Renders LaTeX to KaTeX HTML (MathML included for screen readers, without the LaTeX source). */
 export function tex(latex: string, display = false): string {
   const key = `${display ? 'D' : 'I'}${latex}`;
   let html = cache.get(key);
   if (html === undefined) {
-    html = styleClasses(
-      withoutAnnotation(
-        katex.renderToString(latex, {
-          displayMode: display,
-          throwOnError: true,
-          output: 'htmlAndMathml',
-          strict: 'error',
-        }),
+    html = lean(
+      styleClasses(
+        withoutAnnotation(
+          katex.renderToString(latex, {
+            displayMode: display,
+            throwOnError: true,
+            output: 'htmlAndMathml',
+            strict: 'error',
+          }),
+        ),
       ),
     );
     cache.set(key, html);

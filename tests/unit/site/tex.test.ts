@@ -3,11 +3,12 @@
  * (the LaTeX source left out of the MathML, the most frequent inline styles made classes of the
  * site's stylesheet).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { KATEX_STYLE_CLASSES, styleClasses, tex, withoutAnnotation } from '../../../src/lib/render/tex.ts';
+import { KATEX_STYLE_CLASSES, lean, styleClasses, tex, withoutAnnotation } from '../../../src/lib/render/tex.ts';
+import { KATEX_UNSTYLED_CLASSES } from '../../../src/lib/render/katexClasses.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const css = readFileSync(join(root, 'src', 'styles', 'global.css'), 'utf8');
@@ -68,5 +69,38 @@ describe('styleClasses', () => {
         .join('');
       expect(css, name).toContain(`\n.katex .${name} {\n${declarations}}`);
     }
+  });
+});
+
+describe('lean', () => {
+  // Every stylesheet a page can load: KaTeX's own and the site's (global and per component).
+  const stylesheets = [
+    join(root, 'node_modules', 'katex', 'dist', 'katex.min.css'),
+    ...readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.css') || f.endsWith('.astro'))
+      .map((f) => join(root, 'src', f)),
+  ].map((f) => [f, readFileSync(f, 'utf8')] as const);
+
+  it.each([...KATEX_UNSTYLED_CLASSES])('drops only a class that no stylesheet selects: %s', (name) => {
+    for (const [file, sheet] of stylesheets) expect(sheet, file).not.toMatch(new RegExp(`\\.${name}(?![\\w-])`));
+  });
+
+  it('drops those classes, writes the frequent ones short, and removes an attribute left empty', () => {
+    expect(lean('<span class="mord mathnormal">x</span><span class="mrel">=</span><span class="mord">1</span>')).toBe(
+      '<span class="k8">x</span><span>=</span><span>1</span>',
+    );
+    expect(lean('<span class="mspace ks1"></span>')).toBe('<span class="k0 ks1"></span>');
+  });
+
+  it('leaves out the namespaces that inline math and pictures do not need', () => {
+    expect(lean('<math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math>')).toBe('<math><mi>x</mi></math>');
+    expect(lean('<svg xmlns="http://www.w3.org/2000/svg" width="1"></svg>')).toBe('<svg width="1"></svg>');
+  });
+
+  it.each(formulas)('keeps no unstyled class in %s', (latex, display) => {
+    const classes = [...tex(latex, display).matchAll(/ class="([^"]*)"/g)].flatMap((m) => m[1]!.split(' '));
+    expect(classes.filter((c) => KATEX_UNSTYLED_CLASSES.has(c))).toEqual([]);
+    // KaTeX itself writes them, so the test would see it if lean() did nothing.
+    expect(own(latex, display)).toMatch(/class="[^"]*\bm(ord|rel|op)\b/);
   });
 });
