@@ -1,6 +1,6 @@
 /**
  * A claim page read on a phone with JavaScript off (375 px): nothing hides content in a box that
- * scrolls sideways (long formulas included), no state id shows outside code, figures follow the one
+ * scrolls sideways (long formulas included), no state, type or level id shows outside code, figures follow the one
  * number format, the default page's step links are pinned to the default model's own address, and
  * axe passes. /archive/ says loudly where the site's public address comes from.
  */
@@ -22,14 +22,21 @@ import {
 
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
 
-/** Every state id the models declare, and the two refusals. */
+/** The factors a link is given a level of, by id. */
+const LEVELLED = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
+
+/** Every state and level id the models declare, the two refusals, and the claims' types. */
 function stateIds(): string[] {
   const ids = new Set<string>(REFUSALS);
   const dir = 'models';
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.yaml')) continue;
-    const model = parse(readFileSync(join(dir, file), 'utf8')) as { states?: { state: string }[] };
+    const model = parse(readFileSync(join(dir, file), 'utf8')) as {
+      states?: { state: string }[];
+    } & Partial<Record<(typeof LEVELLED)[number], Record<string, unknown>>>;
     for (const s of model.states ?? []) ids.add(s.state);
+    // Evidence levels are ids too ("official-record" reads "official record").
+    for (const factor of LEVELLED) for (const level of Object.keys(model[factor] ?? {})) ids.add(level);
   }
   // Claim types are ids too ("rhetorical-question" reads "rhetorical question").
   for (const file of readdirSync(join('content', 'claims'))) {
@@ -152,7 +159,7 @@ for (const claim of sample) {
     expect(unnamed, `${claim.url}: cells with no column name`).toEqual([]);
   });
 
-  test(`${claim.url}: no state id in the visible text outside code`, async ({ page }) => {
+  test(`${claim.url}: no state, type or level id in the visible text outside code`, async ({ page }) => {
     await page.goto(claim.url);
     const text = await page.evaluate(() => {
       const main = document.querySelector('main') ?? document.body;

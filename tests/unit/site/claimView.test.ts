@@ -104,13 +104,17 @@ describe('each link multiplied out', () => {
       ['link-blog', true, null],
     ]);
     expect(rows[1]!.keptLink).toEqual({ id: { path: 'links.1.keptLink', text: 'q1' }, anchor: 'link-q1' });
-    expect(rows[0]!.factors.map((f) => [f.name, f.level.text, f.factor.text])).toEqual([
-      ['relevance', 'states-outright', '2'],
-      ['observation', 'official-record', '0.9'],
-      ['interpretation', '0', '1'],
+    // Levels in words (DESIGN §6: never ids); the interpretation steps are a figure of the trace.
+    const level = (f: (typeof rows)[number]['factors'][number]): string =>
+      'words' in f.level ? f.level.words : `${f.level.steps.text} ${f.level.unit}`;
+    expect(rows[0]!.factors.map((f) => [f.name, level(f), f.factor.text])).toEqual([
+      ['relevance', 'states outright', '2'],
+      ['observation', 'official record', '0.9'],
+      ['interpretation', '0 steps', '1'],
       ['authenticity', 'unverified', '1'],
       ['extraction', 'unverified', '1'],
     ]);
+    expect(rows[0]!.factors[2]!.level).toMatchObject({ steps: { path: 'working.links.0.interpretation.steps' } });
     expect(rows[0]!.factors[0]!.factor.path).toBe('working.links.0.relevance.factor');
     expect(rows[0]!.source).toMatchObject({
       id: 'lab',
@@ -123,7 +127,7 @@ describe('each link multiplied out', () => {
   it('explains the interpretation factor only when there were steps, and names the floor when it applied', () => {
     const rows = linkRows(lab, strict);
     expect(rows[0]!.factors[2]!.detail).toBeNull();
-    expect(rows[3]!.factors[2]).toMatchObject({ levelSuffix: ' step', detail: '1 − 0.15 × 1 = 0.85' });
+    expect(rows[3]!.factors[2]).toMatchObject({ level: { unit: 'step' }, detail: '1 − 0.15 × 1 = 0.85' });
     const floored = scoreUnder(
       strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }),
       claim({ links: [{ id: 'far', steps: 8 }] }),
@@ -131,7 +135,7 @@ describe('each link multiplied out', () => {
     expect(
       linkRows(floored, strictModel({ interpretation: { stepCost: '0.15', floor: '0.1' } }))[0]!.factors[2],
     ).toMatchObject({
-      levelSuffix: ' steps',
+      level: { unit: 'steps' },
       detail: '1 − 0.15 × 8 = −0.2, raised to the floor 0.1',
       factor: { text: '0.1' },
     });

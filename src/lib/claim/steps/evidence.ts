@@ -2,6 +2,7 @@
 import { Decimal } from '../../../engine/decimal.ts';
 import type { Direction, Model, Trace } from '../../../engine/index.ts';
 import { minus } from '../../render/figures.ts';
+import { idWords } from '../../render/words.ts';
 import { fieldAt, fieldOf, type Field } from '../fields.ts';
 
 /** The five factors of a link's weight, in the order they are multiplied. */
@@ -10,9 +11,12 @@ export const FACTOR_NAMES = ['relevance', 'observation', 'interpretation', 'auth
 /** One factor of one link: the level it was given and the factor that level is worth. */
 export interface FactorView {
   readonly name: (typeof FACTOR_NAMES)[number];
-  /** The level, in words (for interpretation: the number of steps). */
-  readonly level: Field;
-  readonly levelSuffix: string;
+  /**
+   * The level: in words ("official record") for four of the factors, since levels are shown as
+   * words and their ids stay in the trace; for interpretation the number of steps, a figure of the
+   * trace, with its unit.
+   */
+  readonly level: { readonly words: string } | { readonly steps: Field; readonly unit: string };
   readonly factor: Field;
   /** For interpretation: how the factor came from the steps, e.g. `1 − 0.15 × 2 = 0.7`. */
   readonly detail: string | null;
@@ -89,8 +93,7 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
       if (name !== 'interpretation') {
         return {
           name,
-          level: fieldOf(trace, `${base}.${name}.level`),
-          levelSuffix: '',
+          level: { words: idWords(link[name].level) },
           factor: fieldOf(trace, `${base}.${name}.factor`),
           detail: null,
         };
@@ -104,8 +107,10 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
           : `1 − ${model.interpretation.stepCost} × ${steps} = ${minus(raw)}${floored ? `, raised to the floor ${model.interpretation.floor}` : ''}`;
       return {
         name,
-        level: fieldOf(trace, `${base}.interpretation.steps`),
-        levelSuffix: new Decimal(steps).equals(1) ? ' step' : ' steps',
+        level: {
+          steps: fieldOf(trace, `${base}.interpretation.steps`),
+          unit: new Decimal(steps).equals(1) ? 'step' : 'steps',
+        },
         factor: fieldOf(trace, `${base}.interpretation.factor`),
         detail,
       };
