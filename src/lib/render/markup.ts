@@ -9,7 +9,7 @@ import type { Field } from '../claim/claimView.ts';
 import { isFigure, minus, padding } from './figures.ts';
 import { tex } from './tex.ts';
 
-export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em';
+export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em' | 'dd';
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

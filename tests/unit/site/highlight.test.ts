@@ -7,6 +7,7 @@ import {
   highlight,
   highlightWhole,
   plainCode,
+  tabIndented,
   TOKEN_CLASSES,
 } from '../../../src/lib/render/highlight.ts';
 
@@ -106,9 +107,19 @@ describe('plain code', () => {
     );
   });
 
+  it('writes JSON indentation as tabs shown two spaces wide, and leaves every string alone', () => {
+    const json = JSON.stringify({ a: { b: ['  two spaces', { c: '    four' }] }, d: 1 }, null, 2);
+    const tabbed = tabIndented(json);
+    expect(tabbed).toBe(
+      '{\n\t"a": {\n\t\t"b": [\n\t\t\t"  two spaces",\n\t\t\t{\n\t\t\t\t"c": "    four"\n\t\t\t}\n\t\t]\n\t},\n\t"d": 1\n}',
+    );
+    expect(JSON.parse(tabbed)).toEqual(JSON.parse(json));
+    expect(read('src/styles/global.css')).toMatch(/\n\.plain-code \{[^}]*\n {2}tab-size: 2;\n/);
+  });
+
   it('has the highlighted code’s default colours in the stylesheet, light and dark', () => {
     const css = read('src/styles/global.css');
-    expect(css).toContain('\n.plain-code {\n  color: #0e1116;\n  background-color: #ffffff;\n}');
+    expect(css).toContain('\n.plain-code {\n  color: #0e1116;\n  background-color: #ffffff;\n');
     expect(css).toContain('  .plain-code {\n    color: #f0f3f6;\n    background-color: #0a0c10;\n  }');
   });
 });
