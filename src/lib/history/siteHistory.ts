@@ -10,6 +10,8 @@ import type { LoadedModel } from '../input/load.ts';
 import { getSite, summarise, type SiteClaim, type TraceSummary } from '../site/site.ts';
 import { claimHistory, type HistoryEntry, type ScoreWith } from './claimHistory.ts';
 import { readHistory, type ContentHistory, type HistoryGap } from './read.ts';
+import { FEED_ENTRIES, feedOf, newestChanges } from './changesFeed.ts';
+import type { AtomFeed } from '../publish/feeds.ts';
 
 /** One claim's history as its page shows it. */
 export interface ClaimHistoryView {
@@ -55,16 +57,9 @@ export function siteHistoryOf(
   current: (claim: SiteClaim) => Uint8Array | null,
 ): SiteHistory {
   const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
-  const score: ScoreWith = (model, slug, claim) => summarise(scorers.get(model.id)!.score(slug, claim));
   const whole = (summary: TraceSummary) => (): Trace => scorers.get(summary.model)!.score(summary.claim, summary.input);
-  const views: ClaimHistoryView[] = claims.map((claim) => {
-    const revisions = history.revisions(basename(claim.file));
-    const last = revisions[revisions.length - 1];
-    const bytes = current(claim);
-    const uncommitted =
-      last === undefined || bytes === null || Buffer.compare(Buffer.from(last.bytes), Buffer.from(bytes)) !== 0;
-    return { slug: claim.slug, entries: claimHistory(revisions, models, defaultModel, score), uncommitted };
-  });
+  const viewOf = claimHistoryViews(history, models, defaultModel, scorers, current);
+  const views: ClaimHistoryView[] = claims.map(viewOf);
   const bySlug = new Map(views.map((v) => [v.slug, v]));
   const traces: HistoryTrace[] = views.flatMap(({ slug, entries }) =>
     entries.flatMap(({ revision, then, today }) => [
@@ -89,6 +84,63 @@ export function siteHistoryOf(
   };
 }
 
+/** One claim's history view from the content's history, scoring each revision with the build's scorers. */
+function claimHistoryViews(
+  history: ContentHistory,
+  models: readonly LoadedModel[],
+  defaultModel: string,
+  scorers: ReadonlyMap<string, ReturnType<typeof createScorer>>,
+  current: (claim: SiteClaim) => Uint8Array | null,
+): (claim: SiteClaim) => ClaimHistoryView {
+  const score: ScoreWith = (model, slug, claim) => summarise(scorers.get(model.id)!.score(slug, claim));
+  return (claim) => {
+    const revisions = history.revisions(basename(claim.file));
+    const last = revisions[revisions.length - 1];
+    const bytes = current(claim);
+    const uncommitted =
+      last === undefined || bytes === null || Buffer.compare(Buffer.from(last.bytes), Buffer.from(bytes)) !== 0;
+    return { slug: claim.slug, entries: claimHistory(revisions, models, defaultModel, score), uncommitted };
+  };
+}
+
+/**
+ * The feed of the `limit` newest score changes from the content's history, reading and scoring
+ * only the claims it has to: the log orders every revision by its commit (no file read), and the
+ * claims are then worked out newest revision first, a batch at a time, until `limit` entries are
+ * found. The same entries as the whole history's feed, cut at `limit` (`changesFeed`).
+ */
+export function recentChangesOf(
+  history: ContentHistory,
+  claims: readonly SiteClaim[],
+  models: readonly LoadedModel[],
+  defaultModel: string,
+  codeHash: string,
+  site: string,
+  buildDate: string,
+  limit: number,
+  batch?: number,
+): { feed: AtomFeed; claimsRead: number } {
+  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
+  // Whether the last revision is the site's file does not change the feed, so no file is read for it.
+  const viewOf = claimHistoryViews(history, models, defaultModel, scorers, () => null);
+  const byName = new Map(claims.map((c) => [basename(c.file), c]));
+  const views = new Map<string, ClaimHistoryView>();
+  const result = newestChanges(
+    claims.map((c) => ({ slug: c.slug, name: basename(c.file) })),
+    (name) => history.stamps(name),
+    (names) => {
+      history.prefetch(names);
+      for (const name of names) views.set(name, viewOf(byName.get(name)!));
+    },
+    (name) => views.get(name)!,
+    defaultModel,
+    site,
+    limit,
+    batch,
+  );
+  return { feed: feedOf(result, defaultModel, site, buildDate, limit), claimsRead: views.size };
+}
+
 /** Reads the history of the content in `folders` for the given claims and models, as a build does. */
 export function readSiteHistory(
   folders: { content: string; models: string },
@@ -107,6 +159,22 @@ export function readSiteHistory(
     }
   };
   return siteHistoryOf(history, claims, models, defaultModel, codeHash, read);
+}
+
+/** The feed of the newest score changes of the site's content (`FEED_ENTRIES` of them), as a build publishes it. */
+export function getRecentChanges(site: string): AtomFeed {
+  const ledger = getSite();
+  const history = readHistory(ledgerFolders());
+  return recentChangesOf(
+    history,
+    ledger.claims,
+    ledger.models,
+    ledger.defaultModel.id,
+    ledger.codeHash,
+    site,
+    ledger.buildDate,
+    FEED_ENTRIES,
+  ).feed;
 }
 
 let cached: SiteHistory | null = null;
