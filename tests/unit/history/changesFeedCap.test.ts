@@ -68,7 +68,7 @@ describe('the feed of the newest score changes', () => {
       'https://example.org/',
       '2026-12-01',
       3,
-      2,
+      { batch: 2 },
     );
     expect(recent.feed.entries).toEqual(whole.entries.slice(0, 3));
     expect(recent.feed.entries.map((e) => e.category)).toEqual([slugOf(11), slugOf(10), slugOf(9)]);
@@ -97,7 +97,7 @@ describe('the feed of the newest score changes', () => {
       'https://example.org/',
       '2026-12-01',
       1,
-      2,
+      { batch: 2 },
     );
     expect(asked[0]).toBe(`${slugOf(11)}.yaml`);
     expect(asked).toEqual([`${slugOf(11)}.yaml`, `${slugOf(10)}.yaml`]);
