@@ -334,7 +334,11 @@ export function compareIndexView(
         : {
             b,
             self: false,
-            claims: claimDifferences(claimPairs(site.claims, traceOf, a, b)).differ.length,
+            claims: siteCompareView(
+              { claims: site.claims, summary: traceOf, model: (id) => ({ model: byId.get(id)! }) },
+              a,
+              b,
+            ).differ.length,
             numbers: modelDiff(byId.get(a)!, byId.get(b)!).length,
           },
     ),
@@ -401,7 +405,10 @@ export function comparePage(
   };
 }
 
-/** The comparisons already worked out, per site and pair: every page of a pair sorts the same claims. */
+/**
+ * The comparisons already worked out, per list of claims (one per build, shared by every view of
+ * the site) and pair: every page of a pair, and the compare index, sort the same claims.
+ */
 const pairViews = new WeakMap<object, Map<string, CompareView>>();
 
 /** The comparison of two of a site's models over all its claims, worked out once per pair however many pages ask. */
@@ -414,8 +421,8 @@ export function siteCompareView(
   a: string,
   b: string,
 ): CompareView {
-  const views = pairViews.get(site) ?? new Map<string, CompareView>();
-  pairViews.set(site, views);
+  const views = pairViews.get(site.claims) ?? new Map<string, CompareView>();
+  pairViews.set(site.claims, views);
   const key = `${a} ${b}`;
   let view = views.get(key);
   if (view === undefined) {
