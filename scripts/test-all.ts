@@ -7,8 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 
-/** The base path and folder of the second build: under a path, as a project page is published. */
-const UNDER_BASE = { LEDGER_BASE: '/ledger-base/', LEDGER_DIST: 'dist-base' } as const;
+/**
+ * The base path and folder of the second build: under a path, as a project page is published, and
+ * with 10 claims a page, so that the listings and compare pages have later pages to check.
+ */
+const UNDER_BASE = { LEDGER_BASE: '/ledger-base/', LEDGER_DIST: 'dist-base', LEDGER_PAGE_SIZE: '10' } as const;
 
 const steps: readonly [string, string, readonly string[], Readonly<Record<string, string>>?][] = [
   ['type check', 'npx', ['tsc', '--noEmit']],
@@ -27,7 +30,7 @@ const steps: readonly [string, string, readonly string[], Readonly<Record<string
   [
     'base-path browser tests',
     'npx',
-    ['playwright', 'test', 'tests/e2e/base.spec.ts', 'tests/e2e/links.spec.ts'],
+    ['playwright', 'test', 'tests/e2e/base.spec.ts', 'tests/e2e/links.spec.ts', 'tests/e2e/compare-pages.spec.ts'],
     UNDER_BASE,
   ],
 ];

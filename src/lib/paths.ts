@@ -72,6 +72,10 @@ export const compareIndexPath = (): string => at('/compare/');
 /** Two models side by side. */
 export const comparePath = (a: string, b: string): string => at(`/compare/${a}/${b}/`);
 
+/** Page `page` of two models side by side: page 1 at the pair's own address, later pages below it. */
+export const comparePagePath = (a: string, b: string, page: number): string =>
+  page <= 1 ? comparePath(a, b) : at(`/compare/${a}/${b}/${page}/`);
+
 /** The home listing filtered by type and state and sorted. */
 export const browsePath = (type: string, state: string, sort: string): string =>
   at(type === 'all' && state === 'all' && sort === 'recorded' ? '/' : `/browse/${type}/${state}/${sort}/`);

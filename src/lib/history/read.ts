@@ -40,6 +40,20 @@ export interface ContentHistory {
   readonly commits: number;
   /** Every committed revision of the claim whose file is now `<claims>/<name>`, oldest first. */
   revisions(name: string): readonly Revision[];
+  /**
+   * When each revision of `<claims>/<name>` was committed, oldest first, from the log alone (no
+   * file read): what the changes feed orders by before it reads and scores the few it lists. A
+   * revision whose contents git no longer has is listed here but not in `revisions`.
+   */
+  stamps(name: string): readonly RevisionStamp[];
+  /** Reads, in one go, the contents the revisions of these claims need (otherwise every claim's are read at the first ask). */
+  prefetch(names: readonly string[]): void;
+}
+
+/** A revision as the log names it, before its contents are read. */
+export interface RevisionStamp {
+  readonly short: string;
+  readonly date: string;
 }
 
 const ZERO = /^0+$/;
@@ -49,7 +63,13 @@ export function utcStamp(seconds: number): string {
   return `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
 }
 
-const none = (gap: HistoryGap): ContentHistory => ({ gap, commits: 0, revisions: () => [] });
+const none = (gap: HistoryGap): ContentHistory => ({
+  gap,
+  commits: 0,
+  revisions: () => [],
+  stamps: () => [],
+  prefetch: () => undefined,
+});
 
 /** Reads the history of `<content>/claims` and `<models>/site.yaml`. */
 export function readHistory(options: { content: string; models: string }): ContentHistory {
@@ -128,30 +148,63 @@ export function historyFromLog(
     return chain;
   };
 
-  // Every blob any claim's chain may need, read in one go the first time a revision is asked for.
-  let blobs: ReadonlyMap<string, Uint8Array | null> | null = null;
-  const allBlobs = (): ReadonlyMap<string, Uint8Array | null> => {
-    if (blobs === null) {
+  // Every blob any claim's chain may need, read in one go the first time a revision is asked for,
+  // unless `prefetch` read the ones a few claims need first (the changes feed reads only those).
+  const blobs = new Map<string, Uint8Array | null>();
+  let everyBlob = false;
+  const take = (ids: readonly string[]): void => {
+    const wanted = [...new Set(ids)].filter((id) => !blobs.has(id));
+    if (wanted.length === 0) return;
+    const found = read(wanted);
+    for (const id of wanted) blobs.set(id, found.get(id) ?? null);
+  };
+  const blobOf = (id: string): Uint8Array | null => {
+    if (ZERO.test(id)) return null;
+    if (!blobs.has(id) && !everyBlob) {
       const ids: string[] = [];
       for (const [path, list] of byPath) {
         if (path.startsWith(prefix) && !path.slice(prefix.length).includes('/')) {
           for (const { change } of list) if (!ZERO.test(change.blob)) ids.push(change.blob);
         }
       }
-      for (const id of siteBlobAt) if (id !== null) ids.push(id);
-      blobs = read(ids);
+      for (const site of siteBlobAt) if (site !== null) ids.push(site);
+      take(ids);
+      everyBlob = true;
     }
-    return blobs;
+    return blobs.get(id) ?? null;
   };
   const defaults = new Map<string, string | null>();
   const defaultAt = (index: number): string | null => {
     const blob = siteBlobAt[index] ?? null;
     if (blob === null) return null;
     if (!defaults.has(blob)) {
-      const bytes = allBlobs().get(blob) ?? null;
+      const bytes = blobOf(blob);
       defaults.set(blob, bytes === null ? null : defaultOf({ label: sitePath, name: 'site.yaml', bytes }));
     }
     return defaults.get(blob) ?? null;
+  };
+
+  // The commits that changed a claim's file, oldest first, less those that left it as it was (as
+  // `revisions` below, but from the log alone).
+  const changesOf = (name: string): Pending[] => {
+    const out: Pending[] = [];
+    for (const pending of [...chainOf(name)].reverse()) {
+      if (out.length > 0 && out[out.length - 1]!.change.blob === pending.change.blob) continue;
+      out.push(pending);
+    }
+    return out;
+  };
+  const stamps = (name: string): RevisionStamp[] =>
+    changesOf(name).map(({ index }) => ({ short: log[index]!.commit.slice(0, 12), date: utcStamp(log[index]!.time) }));
+  const prefetch = (names: readonly string[]): void => {
+    if (everyBlob) return;
+    const ids = names.flatMap((name) =>
+      changesOf(name).flatMap(({ index, change }) => [
+        ...(ZERO.test(change.blob) ? [] : [change.blob]),
+        ...(siteBlobAt[index] ? [siteBlobAt[index]] : []),
+      ]),
+    );
+    take(ids);
   };
 
   const revisions = (name: string): Revision[] => {
@@ -159,7 +212,7 @@ export function historyFromLog(
     for (const { index, change } of [...chainOf(name)].reverse()) {
       // A commit that leaves the file as it was (a merge bringing in a change already listed) is no revision.
       if (out.length > 0 && out[out.length - 1]!.blob === change.blob) continue;
-      const bytes = allBlobs().get(change.blob) ?? null;
+      const bytes = blobOf(change.blob);
       if (bytes === null) continue;
       const commit = log[index]!;
       const file = change.path.slice(change.path.lastIndexOf('/') + 1);
@@ -185,5 +238,5 @@ export function historyFromLog(
         detail: oldest === null ? 'no commit is in this clone' : `nothing before ${oldest} is in this clone`,
       }
     : null;
-  return { gap, commits: log.length, revisions };
+  return { gap, commits: log.length, revisions, stamps, prefetch };
 }

@@ -8,6 +8,8 @@ import { DECIMAL_PATTERN } from '../../schemas/common.ts';
 import { dec, type Model, type TraceResult } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
 import { settingsTable, type SettingGroup } from './settingWords.ts';
+import { pageCount, type Paging } from '../listing/browse.ts';
+import { comparePagePath } from '../paths.ts';
 
 /** A model's fields that describe the release rather than declare a number of the calculation. */
 export const RELEASE_FIELDS: readonly string[] = ['name', 'version', 'released', 'basedOn', 'summary', 'changes'];
@@ -332,7 +334,11 @@ export function compareIndexView(
         : {
             b,
             self: false,
-            claims: claimDifferences(claimPairs(site.claims, traceOf, a, b)).differ.length,
+            claims: siteCompareView(
+              { claims: site.claims, summary: traceOf, model: (id) => ({ model: byId.get(id)! }) },
+              a,
+              b,
+            ).differ.length,
             numbers: modelDiff(byId.get(a)!, byId.get(b)!).length,
           },
     ),
@@ -345,4 +351,83 @@ export function compareIndexView(
     })),
   );
   return { ids, matrix, ranked: ranked.slice(0, shown) };
+}
+
+/**
+ * One page of a comparison's claims. The claims run in one order across the pages: those that come
+ * out differently first (biggest disagreement first), then those that agree; each page holds
+ * `size` of them, so a page never lists every claim of a large ledger.
+ */
+export interface ComparePage {
+  /** The claims that come out differently on this page. */
+  readonly differ: readonly ClaimDifference[];
+  /** The claims that agree on this page. */
+  readonly agreeing: readonly Agreement[];
+  /** How many claims differ and agree on every page together. */
+  readonly differTotal: number;
+  readonly agreeTotal: number;
+  /** Where the page sits among the pair's pages, with the links of its pager. */
+  readonly paging: Paging;
+}
+
+/** How many pages a comparison of `claims` claims fills at `size` a page (at least one). */
+export const comparePageCount = (claims: number, size: number): number => pageCount(claims, size);
+
+/** Page `page` (from 1) of the comparison of models `a` and `b` at `size` claims a page. */
+export function comparePage(
+  view: Pick<CompareView, 'differ' | 'agreeing'>,
+  a: string,
+  b: string,
+  page: number,
+  size: number,
+): ComparePage {
+  const total = view.differ.length + view.agreeing.length;
+  const pages = comparePageCount(total, size);
+  if (!Number.isInteger(page) || page < 1 || page > pages) throw new Error(`no page ${page} of ${a} beside ${b}`);
+  const start = (page - 1) * size;
+  const end = Math.min(total, start + size);
+  const split = view.differ.length;
+  const path = (n: number) => comparePagePath(a, b, n);
+  return {
+    differ: view.differ.slice(Math.min(start, split), Math.min(end, split)),
+    agreeing: view.agreeing.slice(Math.max(0, start - split), Math.max(0, end - split)),
+    differTotal: view.differ.length,
+    agreeTotal: view.agreeing.length,
+    paging: {
+      page,
+      pages,
+      first: total === 0 ? 0 : start + 1,
+      last: end,
+      links: Array.from({ length: pages }, (_, i) => ({ page: i + 1, href: path(i + 1), current: i + 1 === page })),
+      prev: page > 1 ? path(page - 1) : null,
+      next: page < pages ? path(page + 1) : null,
+    },
+  };
+}
+
+/**
+ * The comparisons already worked out, per list of claims (one per build, shared by every view of
+ * the site) and pair: every page of a pair, and the compare index, sort the same claims.
+ */
+const pairViews = new WeakMap<object, Map<string, CompareView>>();
+
+/** The comparison of two of a site's models over all its claims, worked out once per pair however many pages ask. */
+export function siteCompareView(
+  site: {
+    readonly claims: readonly { readonly slug: string; readonly claim: { readonly statement: string } }[];
+    readonly summary: (slug: string, model: string) => { readonly result: Pick<TraceResult, 'state' | 'probability'> };
+    readonly model: (id: string) => { readonly model: Model };
+  },
+  a: string,
+  b: string,
+): CompareView {
+  const views = pairViews.get(site.claims) ?? new Map<string, CompareView>();
+  pairViews.set(site.claims, views);
+  const key = `${a} ${b}`;
+  let view = views.get(key);
+  if (view === undefined) {
+    view = compareView(site.model(a).model, site.model(b).model, claimPairs(site.claims, site.summary, a, b));
+    views.set(key, view);
+  }
+  return view;
 }

@@ -2,8 +2,11 @@
  * The compare page's picture (DESIGN §6): each claim's probability under model A against model B,
  * a scatter with the diagonal where the two agree, claims whose state changed marked, each dot a
  * link to its claim. A claim refused under either model has no place on it and is listed instead.
+ * Past `MAX_DOTS` placed claims a dot each would make a picture (and a text alternative) as big as
+ * the ledger, so the claims are counted in squares instead, each drawn once, sized by its count.
  */
 import { scaleLinear } from 'd3-scale';
+import { dec } from '../../../engine/index.ts';
 import type { ClaimPair } from '../../model/compare.ts';
 import { idWords } from '../words.ts';
 import { type Alt, px } from './frame.ts';
@@ -19,6 +22,25 @@ export interface CompareDot {
   readonly href: string;
 }
 
+/** One square of the counted picture: the claims whose two probabilities fall in it. */
+export interface CompareBin {
+  readonly x: number;
+  readonly y: number;
+  /** The dot's radius: its area grows with the count. */
+  readonly r: number;
+  readonly count: number;
+  /** How many of them change state. */
+  readonly changed: number;
+  /** The square's claims in words, with its two ranges as decimals. */
+  readonly label: string;
+}
+
+/** Above this many placed claims the picture counts claims in squares rather than drawing a dot each. */
+export const MAX_DOTS = 200;
+
+/** How many squares each axis is cut into when the picture counts claims (0.05 of probability each). */
+export const BINS = 20;
+
 /** What the compare chart's component draws. */
 export interface CompareView {
   readonly size: number;
@@ -26,7 +48,10 @@ export interface CompareView {
   readonly right: number;
   readonly top: number;
   readonly bottom: number;
+  /** A dot per claim, or none when the picture counts claims in `bins`. */
   readonly dots: readonly CompareDot[];
+  /** The non-empty squares, lowest `a` range first, when there are more than `MAX_DOTS` placed claims; else none. */
+  readonly bins: readonly CompareBin[];
   /** Claims with no probability under at least one model, in words. */
   readonly unplaced: readonly string[];
   readonly caption: string;
@@ -69,7 +94,9 @@ export function compareView(
     });
   }
   const changed = dots.filter((d) => d.stateChanged).length;
+  if (dots.length > MAX_DOTS) return countedView(pairs, a, b, { size, left, right, top, bottom }, changed, unplaced);
   return {
+    bins: [],
     size,
     left,
     right,
@@ -84,6 +111,77 @@ export function compareView(
     alt: {
       title: `Probability under ${a} against ${b}`,
       desc: [...dots.map((d) => d.label), ...unplaced.map((u) => `${u}, not placed`)].join('; ') + '.',
+    },
+  };
+}
+
+/** The range of square `i` (from 0) in words, "0.40–0.45"; each includes its lower end, the last also 1. */
+const range = (i: number): string =>
+  `${dec(i).dividedBy(BINS).toFixed(2)}–${dec(i + 1)
+    .dividedBy(BINS)
+    .toFixed(2)}`;
+
+/** How wide a square is, in probability. */
+const WIDE = dec(1).dividedBy(BINS).toFixed(2);
+
+/** The square a probability falls in, worked out in decimals so that 0.45 is in 0.45–0.50. */
+const binOf = (probability: string): number => Math.min(BINS - 1, dec(probability).times(BINS).floor().toNumber());
+
+/** The picture of many claims: a dot per non-empty square, its area by its count, ringed when any of its claims changes state. */
+function countedView(
+  pairs: readonly ClaimPair[],
+  a: string,
+  b: string,
+  frame: { size: number; left: number; right: number; top: number; bottom: number },
+  changed: number,
+  unplaced: readonly string[],
+): CompareView {
+  const { left, right, bottom } = frame;
+  const cell = (right - left) / BINS;
+  const counts = new Map<number, { count: number; changed: number }>();
+  for (const p of pairs) {
+    if (p.a.probability === null || p.b.probability === null) continue;
+    const key = binOf(p.a.probability) * BINS + binOf(p.b.probability);
+    const seen = counts.get(key) ?? { count: 0, changed: 0 };
+    seen.count += 1;
+    if (p.a.state !== p.b.state) seen.changed += 1;
+    counts.set(key, seen);
+  }
+  const most = Math.max(...[...counts.values()].map((c) => c.count));
+  const placed = pairs.length - unplaced.length;
+  const bins = [...counts]
+    .sort(([x], [y]) => x - y)
+    .map(([key, { count, changed: moved }]) => {
+      const i = Math.floor(key / BINS);
+      const j = key % BINS;
+      return {
+        x: px(left + (i + 0.5) * cell),
+        y: px(bottom - (j + 0.5) * cell),
+        r: px(Math.max(1.5, (cell / 2) * Math.sqrt(count / most))),
+        count,
+        changed: moved,
+        label:
+          `${count} ${count === 1 ? 'claim' : 'claims'} from ${range(i)} under ${a} and ${range(j)} under ${b}` +
+          (moved > 0 ? `, ${moved} of them changing state` : ''),
+      };
+    });
+  return {
+    ...frame,
+    dots: [],
+    bins,
+    unplaced,
+    caption:
+      `Each claim’s probability under ${a} (across) and ${b} (up), counted in squares ${WIDE} wide ` +
+      `(${placed} placed claims are too many for a dot each): the bigger the dot, the more claims; on the diagonal the two agree. ` +
+      `${changed} of ${placed} placed ${placed === 1 ? 'claim changes' : 'claims change'} state (ringed).` +
+      (unplaced.length ? ` ${unplaced.length} with no probability under one or both are not placed.` : ''),
+    alt: {
+      title: `Probability under ${a} against ${b}, counted`,
+      desc:
+        `${placed} claims counted in squares of ${WIDE} of probability under each model (each range includes its lower end, the last also 1): ` +
+        bins.map((bin) => bin.label).join('; ') +
+        (unplaced.length ? `; ${unplaced.length} with no probability under one or both, not placed` : '') +
+        '.',
     },
   };
 }
