@@ -19,6 +19,7 @@ import {
   urlOfFile,
   type ClaimPage,
 } from '../support/e2e-site.ts';
+import { sitePrefix } from '../support/e2e-env.ts';
 
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
 
@@ -161,18 +162,34 @@ for (const claim of sample) {
 
   test(`${claim.url}: no state, type or level id in the visible text outside code`, async ({ page }) => {
     await page.goto(claim.url);
-    const text = await page.evaluate(() => {
-      const main = document.querySelector('main') ?? document.body;
-      const copy = main.cloneNode(true) as HTMLElement;
-      copy
-        .querySelectorAll('code, pre, .katex, script, style, .visually-hidden, details:not([open]) > :not(summary)')
-        .forEach((e) => e.remove());
-      return copy.textContent ?? '';
-    });
-    const shown = stateIds().filter((id) => text.includes(id));
-    expect(shown, `${claim.url} shows ids`).toEqual([]);
+    expect(await idsShown(page), `${claim.url} shows ids`).toEqual([]);
   });
 }
+
+/** The state, type and level ids in a page's visible text, leaving out code, formulas and closed details. */
+async function idsShown(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const copy = main.cloneNode(true) as HTMLElement;
+    copy
+      .querySelectorAll('code, pre, .katex, script, style, .visually-hidden, details:not([open]) > :not(summary)')
+      .forEach((e) => e.remove());
+    return copy.textContent ?? '';
+  });
+  return stateIds().filter((id) => text.includes(id));
+}
+
+test('no claim history page says a level or state by its id ("Link … added (supports, bears directly, …)")', async ({
+  page,
+}) => {
+  const slugs = readdirSync(join('content', 'claims')).map((f) => f.replace(/\.yaml$/, ''));
+  const shown: string[] = [];
+  for (const slug of slugs) {
+    await page.goto(`${sitePrefix()}claims/${slug}/history/`);
+    for (const id of await idsShown(page)) shown.push(`${slug}: ${id}`);
+  }
+  expect(shown).toEqual([]);
+});
 
 test('on /claims/<slug>/ every "link to this step" points at the step under the default model', async ({ page }) => {
   const claim = sample[0]!;

@@ -4,6 +4,7 @@
  * own field names; the page only lists them.
  */
 import type { Claim, EvidenceLink, Review, Source, Vote } from '../../engine/index.ts';
+import { idWords } from '../render/words.ts';
 
 /** The fields of a link that set its weight or its group, in the order a change names them. */
 const LEVELS = [
@@ -15,6 +16,13 @@ const LEVELS = [
   'authenticity',
   'extraction',
 ] as const;
+
+/** The link fields whose values are level ids, said in words ("official record"), as levels are shown everywhere. */
+const LEVELLED: ReadonlySet<string> = new Set(['relevance', 'observation', 'authenticity', 'extraction']);
+
+/** A link field's value in a sentence: a level in words, anything else (a direction, a source id, a count) as it is. */
+const valueWords = (field: (typeof LEVELS)[number], value: unknown): string =>
+  LEVELLED.has(field) ? idWords(String(value)) : String(value);
 
 /** How a link field is named in a sentence. */
 const LEVEL_WORDS: Readonly<Record<(typeof LEVELS)[number], string>> = {
@@ -54,12 +62,12 @@ function linkWords(before: readonly EvidenceLink[], after: readonly EvidenceLink
     const was = old.get(link.id);
     if (was === undefined) {
       words.push(
-        `Link ${link.id} added (${link.direction}, ${link.relevance}, ${link.observation}, source ${link.source}).`,
+        `Link ${link.id} added (${link.direction}, ${idWords(link.relevance)}, ${idWords(link.observation)}, source ${link.source}).`,
       );
       continue;
     }
     const changed = LEVELS.filter((field) => was[field] !== link[field]).map(
-      (field) => `${LEVEL_WORDS[field]} ${was[field]} → ${link[field]}`,
+      (field) => `${LEVEL_WORDS[field]} ${valueWords(field, was[field])} → ${valueWords(field, link[field])}`,
     );
     if (changed.length > 0) words.push(`Link ${link.id} re-levelled: ${changed.join(', ')}.`);
     const edited = (['passage', 'locator', 'recordedBy'] as const).filter((field) => was[field] !== link[field]);

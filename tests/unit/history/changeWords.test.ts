@@ -19,7 +19,7 @@ describe('describeChange', () => {
     [
       'a link added',
       edit({ evidence: [...base.evidence, { ...base.evidence[0]!, id: 'c', direction: 'opposes' }] }),
-      ['Link c added (opposes, states-outright, measurement, source s1).'],
+      ['Link c added (opposes, states outright, measurement, source s1).'],
     ],
     ['a link removed', edit({ evidence: [base.evidence[0]!] }), ['Link b removed.']],
     [
@@ -32,7 +32,7 @@ describe('describeChange', () => {
       edit({
         evidence: [base.evidence[0]!, { ...base.evidence[1]!, relevance: 'touches-subject', interpretationSteps: '2' }],
       }),
-      ['Link b re-levelled: relevance bears-directly → touches-subject, interpretation steps 0 → 2.'],
+      ['Link b re-levelled: relevance bears directly → touches subject, interpretation steps 0 → 2.'],
     ],
     [
       'a passage corrected',

@@ -106,7 +106,7 @@ describe('the history of a claim file', () => {
       ['First recorded, with 1 evidence link, 1 source, 0 reviews and 0 votes.'],
       [
         'Source gazette added (Eastbrook Gazette).',
-        'Link gazette-report added (supports, bears-directly, second-hand-report, source gazette).',
+        'Link gazette-report added (supports, bears directly, second hand report, source gazette).',
       ],
       ['File renamed from water.yaml.', 'Vote by m.ito added: 0.9 (reputation 800).'],
     ]);
