@@ -8,6 +8,7 @@
 import type { Field } from '../claim/claimView.ts';
 import { isFigure, minus, padding } from './figures.ts';
 import { tex } from './tex.ts';
+import { idWords } from './words.ts';
 
 export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em' | 'dd';
 
@@ -38,6 +39,15 @@ export function fieldHtml(f: Field | null, as: FieldTag = 'span', className?: st
   const pad = figure && places !== undefined ? padding(f.text, places) : '';
   const padHtml = pad === '' ? '' : `<span class="pad">${pad}</span>`;
   return `<${as}${cls}${datetime} data-field="${escapeAttribute(f.path)}">${escapeHtml(text)}</${as}>${padHtml}`;
+}
+
+/**
+ * An id read from the trace (a state, a claim type) as a reader sees it: in words ("very
+ * unlikely"), with the id itself kept for tools in a visually hidden `data-field` element, since
+ * ids stay in traces and code and pages show words.
+ */
+export function idFieldHtml(f: Field): string {
+  return `${escapeHtml(idWords(f.text))}${fieldHtml(f, 'code', 'visually-hidden')}`;
 }
 
 /** What a step heading shows and where its links go. */
