@@ -30,36 +30,44 @@ export interface Independence {
  * file order); under `count-every-link` every link counts.
  */
 export function independence(links: readonly WeighedLink[], strategy: IndependenceStrategy): Independence {
-  const byGroup = new Map<string, WeighedLink[]>();
+  // Groups in order of first appearance, found through one map per direction: no key is built
+  // per link (this runs for every trace, and a claim has only a handful of links).
+  const ordered: WeighedLink[][] = [];
+  const byDirection = new Map<Direction, Map<string, WeighedLink[]>>();
   for (const link of links) {
-    const key = `${link.direction}\u0000${link.source}`;
-    const members = byGroup.get(key);
-    if (members) members.push(link);
-    else byGroup.set(key, [link]);
+    let bySource = byDirection.get(link.direction);
+    if (bySource === undefined) {
+      bySource = new Map();
+      byDirection.set(link.direction, bySource);
+    }
+    const members = bySource.get(link.source);
+    if (members === undefined) {
+      const group = [link];
+      bySource.set(link.source, group);
+      ordered.push(group);
+    } else members.push(link);
   }
   const keptLink = new Map<string, string | null>();
   const groups: Group[] = [];
-  for (const members of byGroup.values()) {
+  const every = strategy === 'count-every-link';
+  for (const members of ordered) {
     const first = members[0]!;
-    if (strategy === 'count-every-link') {
+    const ids = idsOf(members);
+    if (every) {
       for (const link of members) keptLink.set(link.id, null);
-      groups.push({
-        source: first.source,
-        direction: first.direction,
-        links: members.map((l) => l.id),
-        kept: members.map((l) => l.id),
-      });
+      groups.push({ source: first.source, direction: first.direction, links: ids, kept: [...ids] });
       continue;
     }
     let strongest = first;
     for (const link of members) if (link.weight.greaterThan(strongest.weight)) strongest = link;
     for (const link of members) keptLink.set(link.id, link === strongest ? null : strongest.id);
-    groups.push({
-      source: first.source,
-      direction: first.direction,
-      links: members.map((l) => l.id),
-      kept: [strongest.id],
-    });
+    groups.push({ source: first.source, direction: first.direction, links: ids, kept: [strongest.id] });
   }
   return { groups, keptLink };
+}
+
+function idsOf(members: readonly WeighedLink[]): string[] {
+  const ids: string[] = [];
+  for (const link of members) ids.push(link.id);
+  return ids;
 }

@@ -4,9 +4,9 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain, round } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { independence } from './independence.ts';
+import { independence, type WeighedLink } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
-import { linkWeight } from './linkWeight.ts';
+import { linkWeight, type LinkWeight } from './linkWeight.ts';
 import { logistic } from './logistic.ts';
 import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
@@ -89,24 +89,30 @@ function scoreWith(
 
   // Step 2: each link's weight.
   const evidence = claim.evidence;
-  const weighed = evidence.map((link) => linkWeight(rules, link));
-  // Step 3: independence.
-  const { groups, keptLink } = independence(
-    evidence.map((link, i) => ({
+  const count = evidence.length;
+  const weighed: LinkWeight[] = [];
+  const forIndependence: WeighedLink[] = [];
+  for (let i = 0; i < count; i++) {
+    const link = evidence[i]!;
+    const linkWeighed = linkWeight(rules, link);
+    weighed.push(linkWeighed);
+    forIndependence.push({
       id: link.id,
       source: link.source,
       direction: link.direction,
-      weight: weighed[i]!.weight,
-    })),
-    rules.independence,
-  );
+      weight: linkWeighed.weight,
+    });
+  }
+  // Step 3: independence.
+  const { groups, keptLink } = independence(forIndependence, rules.independence);
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
   let supporting = ZERO;
   let opposing = ZERO;
   let sufficient = false;
   const countedSources = new Set<string>();
-  evidence.forEach((link, i) => {
+  for (let i = 0; i < count; i++) {
+    const link = evidence[i]!;
     const { weight, working, opposedText } = weighed[i]!;
     const depends = keptLink.get(link.id) ?? null;
     const counts = depends === null;
@@ -120,17 +126,18 @@ function scoreWith(
       keptLink: depends,
     });
     traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
-    if (!counts) return;
+    if (!counts) continue;
     // Sums in file order, as the 40-digit arithmetic adds them.
     if (link.direction === 'supports') supporting = supporting.plus(weight);
     else if (link.direction === 'opposes') opposing = opposing.plus(weight);
     // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
     // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
-    if (weight.greaterThan(0)) {
+    // (`isPositive` alone holds for +0 too; together they are `greaterThan(0)` without a new Decimal.)
+    if (!weight.isZero() && weight.isPositive()) {
       sufficient = true;
       countedSources.add(link.source);
     }
-  });
+  }
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
