@@ -30,23 +30,7 @@ export interface Independence {
  * file order); under `count-every-link` every link counts.
  */
 export function independence(links: readonly WeighedLink[], strategy: IndependenceStrategy): Independence {
-  // Groups in order of first appearance, found through one map per direction: no key is built
-  // per link (this runs for every trace, and a claim has only a handful of links).
-  const ordered: WeighedLink[][] = [];
-  const byDirection = new Map<Direction, Map<string, WeighedLink[]>>();
-  for (const link of links) {
-    let bySource = byDirection.get(link.direction);
-    if (bySource === undefined) {
-      bySource = new Map();
-      byDirection.set(link.direction, bySource);
-    }
-    const members = bySource.get(link.source);
-    if (members === undefined) {
-      const group = [link];
-      bySource.set(link.source, group);
-      ordered.push(group);
-    } else members.push(link);
-  }
+  const ordered = links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
   const keptLink = new Map<string, string | null>();
   const groups: Group[] = [];
   const every = strategy === 'count-every-link';
@@ -70,4 +54,45 @@ function idsOf(members: readonly WeighedLink[]): string[] {
   const ids: string[] = [];
   for (const link of members) ids.push(link.id);
   return ids;
+}
+
+/** Up to this many links, groups are found by scanning them: cheaper than maps for a handful. */
+const FEW = 16;
+
+/** Groups in order of first appearance, each found by comparing source and direction. */
+function groupedByScan(links: readonly WeighedLink[]): WeighedLink[][] {
+  const ordered: WeighedLink[][] = [];
+  for (const link of links) {
+    let members: WeighedLink[] | undefined;
+    for (const group of ordered) {
+      const first = group[0]!;
+      if (first.source === link.source && first.direction === link.direction) {
+        members = group;
+        break;
+      }
+    }
+    if (members === undefined) ordered.push([link]);
+    else members.push(link);
+  }
+  return ordered;
+}
+
+/** The same groups in the same order, found through one map per direction (no key string per link). */
+function groupedByMap(links: readonly WeighedLink[]): WeighedLink[][] {
+  const ordered: WeighedLink[][] = [];
+  const byDirection = new Map<Direction, Map<string, WeighedLink[]>>();
+  for (const link of links) {
+    let bySource = byDirection.get(link.direction);
+    if (bySource === undefined) {
+      bySource = new Map();
+      byDirection.set(link.direction, bySource);
+    }
+    const members = bySource.get(link.source);
+    if (members === undefined) {
+      const group = [link];
+      bySource.set(link.source, group);
+      ordered.push(group);
+    } else members.push(link);
+  }
+  return ordered;
 }

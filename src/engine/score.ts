@@ -2,12 +2,12 @@
 import type { Json } from './canonical.ts';
 import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
-import { Decimal, fixed, plain, round } from './decimal.ts';
+import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
 import { independence, type WeighedLink } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
-import { linkWeight, type LinkWeight } from './linkWeight.ts';
-import { logistic } from './logistic.ts';
+import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
+import { logisticRounded } from './logistic.ts';
 import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
@@ -66,7 +66,12 @@ export function createScorer(model: Model, codeHash: string): Scorer {
     }
     return prior;
   };
-  return { rules, configHash, score: (slug, claim) => scoreWith(rules, configHash, codeHash, priorOf, slug, claim) };
+  const root = linkRoot(rules);
+  return {
+    rules,
+    configHash,
+    score: (slug, claim) => scoreWith(rules, root, configHash, codeHash, priorOf, slug, claim),
+  };
 }
 
 /** The state thresholds as the working lists them, written once per model. */
@@ -79,6 +84,7 @@ export function score(model: Model, slug: string, claim: Claim, codeHash: string
 
 function scoreWith(
   rules: Rules,
+  root: LinkRoot,
   configHash: string,
   codeHash: string,
   priorOf: (type: string) => Prior,
@@ -94,7 +100,7 @@ function scoreWith(
   const forIndependence: WeighedLink[] = [];
   for (let i = 0; i < count; i++) {
     const link = evidence[i]!;
-    const linkWeighed = linkWeight(rules, link);
+    const linkWeighed = weighFrom(rules, root, link);
     weighed.push(linkWeighed);
     forIndependence.push({
       id: link.id,
@@ -116,11 +122,18 @@ function scoreWith(
     const { weight, working, opposedText } = weighed[i]!;
     const depends = keptLink.get(link.id) ?? null;
     const counts = depends === null;
+    // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
     links.push({
       id: link.id,
       source: link.source,
       direction: link.direction,
-      ...working,
+      relevance: working.relevance,
+      observation: working.observation,
+      interpretation: working.interpretation,
+      authenticity: working.authenticity,
+      extraction: working.extraction,
+      product: working.product,
+      weight: working.weight,
       signedWeight: link.direction === 'supports' ? working.weight : opposedText,
       kept: counts,
       keptLink: depends,
@@ -189,11 +202,9 @@ function scoreWith(
       posteriorLogOdds: posteriorText,
     };
     // Step 7: probability and state.
-    const exact = logistic(x);
-    const probability = round(exact, p, rules.mode);
+    const { exactText, probability, probabilityText } = logisticRounded(x, p, rules.mode);
     const index = stateIndex(rules, probability);
-    const probabilityText = fixed(probability, p);
-    probabilityWorking = { logistic: plain(exact), rounded: probabilityText };
+    probabilityWorking = { logistic: exactText, rounded: probabilityText };
     stateWorking = { index, thresholds: thresholds(rules) };
     // Step 8: stability.
     const stable = stability(rules, priorLogOddsOf!, keptSum, countedSources.size);

@@ -92,6 +92,31 @@ describe('step 3, strongest-per-group-and-direction', () => {
       { source: 's', direction: 'opposes', links: ['d'], kept: ['d'] },
     ]);
   });
+
+  it('groups a claim of many links (more than a scan handles) the same way', () => {
+    // 20 links over sources s0…s3, alternating direction; link i weighs i / 100, so the last link
+    // of each group is its strongest.
+    const rows: Row[] = Array.from({ length: 20 }, (_, i) => [
+      `l${i}`,
+      `s${i % 4}`,
+      i % 8 < 4 ? 'supports' : 'opposes',
+      String(i / 100),
+    ]);
+    const { groups, keptLink } = independence(weighed(rows), 'strongest-per-group-and-direction');
+    expect(groups).toEqual([
+      { source: 's0', direction: 'supports', links: ['l0', 'l8', 'l16'], kept: ['l16'] },
+      { source: 's1', direction: 'supports', links: ['l1', 'l9', 'l17'], kept: ['l17'] },
+      { source: 's2', direction: 'supports', links: ['l2', 'l10', 'l18'], kept: ['l18'] },
+      { source: 's3', direction: 'supports', links: ['l3', 'l11', 'l19'], kept: ['l19'] },
+      { source: 's0', direction: 'opposes', links: ['l4', 'l12'], kept: ['l12'] },
+      { source: 's1', direction: 'opposes', links: ['l5', 'l13'], kept: ['l13'] },
+      { source: 's2', direction: 'opposes', links: ['l6', 'l14'], kept: ['l14'] },
+      { source: 's3', direction: 'opposes', links: ['l7', 'l15'], kept: ['l15'] },
+    ]);
+    expect(keptLink.get('l0')).toBe('l16');
+    expect(keptLink.get('l16')).toBeNull();
+    expect(keptLink.get('l4')).toBe('l12');
+  });
 });
 
 describe('step 3, count-every-link', () => {
