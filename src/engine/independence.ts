@@ -30,69 +30,119 @@ export interface Independence {
  * file order); under `count-every-link` every link counts.
  */
 export function independence(links: readonly WeighedLink[], strategy: IndependenceStrategy): Independence {
-  const ordered = links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
+  return independenceOf(links, group(links), (i) => links[i]!.weight, strategy);
+}
+
+/** A link as grouping sees it: where it comes from and which way it bears. */
+interface Placed {
+  readonly id: string;
+  readonly source: string;
+  readonly direction: Direction;
+}
+
+/** One (source, direction) group before weights: its links' positions and ids in file order. */
+interface GroupOfLinks {
+  readonly source: string;
+  readonly direction: Direction;
+  readonly members: readonly number[];
+  readonly ids: readonly string[];
+}
+
+/** The groups of a list of links, in order of first appearance (the same under every model). */
+export type Grouping = readonly GroupOfLinks[];
+
+const groupings = new WeakMap<readonly Placed[], Grouping>();
+
+/**
+ * The groups of a claim's links, worked out once per evidence list (claims are read-only once
+ * loaded; the memo is keyed by the list and freed with it): every model groups them alike, and
+ * only which link of a group is strongest depends on the model's weights.
+ */
+export function groupingOf(links: readonly Placed[]): Grouping {
+  let grouping = groupings.get(links);
+  if (grouping === undefined) {
+    grouping = group(links);
+    groupings.set(links, grouping);
+  }
+  return grouping;
+}
+
+/** Step 3 from the links, their grouping (`groupingOf(links)`) and each link's weight (by position). */
+export function independenceOf(
+  links: readonly Placed[],
+  grouping: Grouping,
+  weightOf: (index: number) => Decimal,
+  strategy: IndependenceStrategy,
+): Independence {
   const keptLink = new Map<string, string | null>();
   const groups: Group[] = [];
   const every = strategy === 'count-every-link';
-  for (const members of ordered) {
-    const first = members[0]!;
-    const ids = idsOf(members);
+  for (const { source, direction, members, ids } of grouping) {
     if (every) {
-      for (const link of members) keptLink.set(link.id, null);
-      groups.push({ source: first.source, direction: first.direction, links: ids, kept: [...ids] });
+      for (const id of ids) keptLink.set(id, null);
+      groups.push({ source, direction, links: ids, kept: ids });
       continue;
     }
-    let strongest = first;
-    for (const link of members) if (link.weight.greaterThan(strongest.weight)) strongest = link;
-    for (const link of members) keptLink.set(link.id, link === strongest ? null : strongest.id);
-    groups.push({ source: first.source, direction: first.direction, links: ids, kept: [strongest.id] });
+    let strongest = 0;
+    let strongestWeight = weightOf(members[0]!);
+    for (let k = 1; k < members.length; k++) {
+      const weight = weightOf(members[k]!);
+      if (weight.greaterThan(strongestWeight)) {
+        strongest = k;
+        strongestWeight = weight;
+      }
+    }
+    const keptId = ids[strongest]!;
+    // By identity, as a link object listed twice is one link.
+    const kept = links[members[strongest]!];
+    for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, links[members[k]!] === kept ? null : keptId);
+    groups.push({ source, direction, links: ids, kept: [keptId] });
   }
   return { groups, keptLink };
-}
-
-function idsOf(members: readonly WeighedLink[]): string[] {
-  const ids: string[] = [];
-  for (const link of members) ids.push(link.id);
-  return ids;
 }
 
 /** Up to this many links, groups are found by scanning them: cheaper than maps for a handful. */
 const FEW = 16;
 
+function group(links: readonly Placed[]): Grouping {
+  return links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
+}
+
 /** Groups in order of first appearance, each found by comparing source and direction. */
-function groupedByScan(links: readonly WeighedLink[]): WeighedLink[][] {
-  const ordered: WeighedLink[][] = [];
-  for (const link of links) {
-    let members: WeighedLink[] | undefined;
+function groupedByScan(links: readonly Placed[]): Grouping {
+  const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
+  links.forEach((link, i) => {
     for (const group of ordered) {
-      const first = group[0]!;
-      if (first.source === link.source && first.direction === link.direction) {
-        members = group;
-        break;
+      if (group.source === link.source && group.direction === link.direction) {
+        group.members.push(i);
+        group.ids.push(link.id);
+        return;
       }
     }
-    if (members === undefined) ordered.push([link]);
-    else members.push(link);
-  }
+    ordered.push({ source: link.source, direction: link.direction, members: [i], ids: [link.id] });
+  });
   return ordered;
 }
 
 /** The same groups in the same order, found through one map per direction (no key string per link). */
-function groupedByMap(links: readonly WeighedLink[]): WeighedLink[][] {
-  const ordered: WeighedLink[][] = [];
-  const byDirection = new Map<Direction, Map<string, WeighedLink[]>>();
-  for (const link of links) {
+function groupedByMap(links: readonly Placed[]): Grouping {
+  const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
+  const byDirection = new Map<Direction, Map<string, (typeof ordered)[number]>>();
+  links.forEach((link, i) => {
     let bySource = byDirection.get(link.direction);
     if (bySource === undefined) {
       bySource = new Map();
       byDirection.set(link.direction, bySource);
     }
-    const members = bySource.get(link.source);
-    if (members === undefined) {
-      const group = [link];
-      bySource.set(link.source, group);
-      ordered.push(group);
-    } else members.push(link);
-  }
+    const group = bySource.get(link.source);
+    if (group === undefined) {
+      const created = { source: link.source, direction: link.direction, members: [i], ids: [link.id] };
+      bySource.set(link.source, created);
+      ordered.push(created);
+    } else {
+      group.members.push(i);
+      group.ids.push(link.id);
+    }
+  });
   return ordered;
 }

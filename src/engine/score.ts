@@ -4,7 +4,7 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { independence, type WeighedLink } from './independence.ts';
+import { groupingOf, independenceOf } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
@@ -97,20 +97,14 @@ function scoreWith(
   const evidence = claim.evidence;
   const count = evidence.length;
   const weighed: LinkWeight[] = [];
-  const forIndependence: WeighedLink[] = [];
-  for (let i = 0; i < count; i++) {
-    const link = evidence[i]!;
-    const linkWeighed = weighFrom(rules, root, link);
-    weighed.push(linkWeighed);
-    forIndependence.push({
-      id: link.id,
-      source: link.source,
-      direction: link.direction,
-      weight: linkWeighed.weight,
-    });
-  }
-  // Step 3: independence.
-  const { groups, keptLink } = independence(forIndependence, rules.independence);
+  for (let i = 0; i < count; i++) weighed.push(weighFrom(rules, root, evidence[i]!));
+  // Step 3: independence, from the claim's grouping (the same under every model).
+  const { groups, keptLink } = independenceOf(
+    evidence,
+    groupingOf(evidence),
+    (i) => weighed[i]!.weight,
+    rules.independence,
+  );
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
   let supporting = ZERO;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec, independence, type Direction, type IndependenceStrategy } from '../../../src/engine/index.ts';
+import { groupingOf, independenceOf } from '../../../src/engine/independence.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
@@ -196,5 +197,30 @@ describe('independence in the trace', () => {
     ]);
     expect(trace.working.links.map((l) => l.signedWeight)).toEqual(['1.000000', '-0.300000', '-0.255000']);
     expect(trace.result.posteriorLogOdds).toBe('0.700000');
+  });
+});
+
+describe('step 3 from a claim’s grouping, worked out once for every model', () => {
+  const rows: Row[] = [
+    ['a', 's', 'supports', '0.5'],
+    ['b', 't', 'opposes', '0.4'],
+    ['c', 's', 'supports', '0.9'],
+    ['d', 't', 'opposes', '0.4'],
+  ];
+
+  it('groups one evidence list once, and gives the same steps as grouping afresh', () => {
+    const links = weighed(rows);
+    expect(groupingOf(links)).toBe(groupingOf(links));
+    for (const strategy of ['strongest-per-group-and-direction', 'count-every-link'] as const) {
+      const fromGrouping = independenceOf(links, groupingOf(links), (i) => links[i]!.weight, strategy);
+      expect(fromGrouping).toEqual(independence(links, strategy));
+    }
+    // Ties keep the first in file order: b, not d.
+    expect(Object.fromEntries(independence(links, 'strongest-per-group-and-direction').keptLink)).toEqual({
+      a: 'c',
+      b: null,
+      c: null,
+      d: 'b',
+    });
   });
 });
