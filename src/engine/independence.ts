@@ -49,7 +49,11 @@ interface GroupOfLinks {
 }
 
 /** The groups of a list of links, in order of first appearance (the same under every model). */
-export type Grouping = readonly GroupOfLinks[];
+export interface Grouping {
+  readonly groups: readonly GroupOfLinks[];
+  /** Whether no two links share an id (always so in a validated claim). */
+  readonly uniqueIds: boolean;
+}
 
 const groupings = new WeakMap<readonly Placed[], Grouping>();
 
@@ -67,19 +71,28 @@ export function groupingOf(links: readonly Placed[]): Grouping {
   return grouping;
 }
 
+/** Step 3 by position: the groups, and for each link the id it depends on (null: it counts). */
+export interface Kept {
+  readonly groups: readonly Group[];
+  /**
+   * What `keptLink` holds for link i's id. Only when the grouping's ids are unique; otherwise
+   * `keptLink` (which keeps the last value set for an id) must be read instead.
+   */
+  readonly keptAt: readonly (string | null)[];
+}
+
 /** Step 3 from the links, their grouping (`groupingOf(links)`) and each link's weight (by position). */
-export function independenceOf(
+export function keptOf(
   links: readonly Placed[],
   grouping: Grouping,
   weightOf: (index: number) => Decimal,
   strategy: IndependenceStrategy,
-): Independence {
-  const keptLink = new Map<string, string | null>();
+): Kept {
+  const keptAt = new Array<string | null>(links.length).fill(null);
   const groups: Group[] = [];
   const every = strategy === 'count-every-link';
-  for (const { source, direction, members, ids } of grouping) {
+  for (const { source, direction, members, ids } of grouping.groups) {
     if (every) {
-      for (const id of ids) keptLink.set(id, null);
       groups.push({ source, direction, links: ids, kept: ids });
       continue;
     }
@@ -95,9 +108,23 @@ export function independenceOf(
     const keptId = ids[strongest]!;
     // By identity, as a link object listed twice is one link.
     const kept = links[members[strongest]!];
-    for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, links[members[k]!] === kept ? null : keptId);
+    for (const member of members) keptAt[member] = links[member] === kept ? null : keptId;
     groups.push({ source, direction, links: ids, kept: [keptId] });
   }
+  return { groups, keptAt };
+}
+
+/** `keptOf` with `keptLink` by id, set group by group in order as step 3 has always set it. */
+export function independenceOf(
+  links: readonly Placed[],
+  grouping: Grouping,
+  weightOf: (index: number) => Decimal,
+  strategy: IndependenceStrategy,
+): Independence {
+  const { groups, keptAt } = keptOf(links, grouping, weightOf, strategy);
+  const keptLink = new Map<string, string | null>();
+  for (const { members, ids } of grouping.groups)
+    for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, keptAt[members[k]!] ?? null);
   return { groups, keptLink };
 }
 
@@ -105,11 +132,12 @@ export function independenceOf(
 const FEW = 16;
 
 function group(links: readonly Placed[]): Grouping {
-  return links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
+  const groups = links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
+  return { groups, uniqueIds: new Set(links.map((link) => link.id)).size === links.length };
 }
 
 /** Groups in order of first appearance, each found by comparing source and direction. */
-function groupedByScan(links: readonly Placed[]): Grouping {
+function groupedByScan(links: readonly Placed[]): GroupOfLinks[] {
   const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
   links.forEach((link, i) => {
     for (const group of ordered) {
@@ -125,7 +153,7 @@ function groupedByScan(links: readonly Placed[]): Grouping {
 }
 
 /** The same groups in the same order, found through one map per direction (no key string per link). */
-function groupedByMap(links: readonly Placed[]): Grouping {
+function groupedByMap(links: readonly Placed[]): GroupOfLinks[] {
   const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
   const byDirection = new Map<Direction, Map<string, (typeof ordered)[number]>>();
   links.forEach((link, i) => {

@@ -4,7 +4,7 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { groupingOf, independenceOf } from './independence.ts';
+import { groupingOf, independenceOf, keptOf } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
@@ -99,12 +99,13 @@ function scoreWith(
   const weighed: LinkWeight[] = [];
   for (let i = 0; i < count; i++) weighed.push(weighFrom(rules, root, evidence[i]!));
   // Step 3: independence, from the claim's grouping (the same under every model).
-  const { groups, keptLink } = independenceOf(
-    evidence,
-    groupingOf(evidence),
-    (i) => weighed[i]!.weight,
-    rules.independence,
-  );
+  const grouping = groupingOf(evidence);
+  const weightAt = (i: number): Decimal => weighed[i]!.weight;
+  const { groups, keptAt } = keptOf(evidence, grouping, weightAt, rules.independence);
+  // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
+  const keptById = grouping.uniqueIds
+    ? null
+    : independenceOf(evidence, grouping, weightAt, rules.independence).keptLink;
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
   let supporting = ZERO;
@@ -114,7 +115,7 @@ function scoreWith(
   for (let i = 0; i < count; i++) {
     const link = evidence[i]!;
     const { weight, working, opposedText } = weighed[i]!;
-    const depends = keptLink.get(link.id) ?? null;
+    const depends = keptById === null ? (keptAt[i] ?? null) : (keptById.get(link.id) ?? null);
     const counts = depends === null;
     // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
     links.push({

@@ -224,3 +224,18 @@ describe('step 3 from a claim’s grouping, worked out once for every model', ()
     });
   });
 });
+
+describe('independence in the trace of a claim that repeats a link id (never one the loader accepts)', () => {
+  it('gives each link what a map by id holds: the value set last for that id', () => {
+    // Groups in order: (s) [x], kept x → x: null; (t) [y, x], y the stronger → y: null, x: y.
+    // The map keeps x: y, so both links called x depend on y.
+    const repeated = claim({
+      links: [
+        { id: 'x', source: 's', relevance: 'states-outright', observation: 'official-record' },
+        { id: 'y', source: 't', relevance: 'states-outright', observation: 'official-record' },
+        { id: 'x', source: 't', relevance: 'bears-directly', observation: 'second-hand-report' },
+      ],
+    });
+    expect(scoreOf(strictModel(), repeated).links.map((l) => l.keptLink)).toEqual(['y', null, 'y']);
+  });
+});
