@@ -30,7 +30,12 @@ export interface Independence {
  * file order); under `count-every-link` every link counts.
  */
 export function independence(links: readonly WeighedLink[], strategy: IndependenceStrategy): Independence {
-  return independenceOf(links, group(links), (i) => links[i]!.weight, strategy);
+  return independenceOf(
+    links,
+    group(links),
+    links.map((link) => link.weight),
+    strategy,
+  );
 }
 
 /** A link as grouping sees it: where it comes from and which way it bears. */
@@ -81,11 +86,11 @@ export interface Kept {
   readonly keptAt: readonly (string | null)[];
 }
 
-/** Step 3 from the links, their grouping (`groupingOf(links)`) and each link's weight (by position). */
+/** Step 3 from the links, their grouping (`groupingOf(links)`) and their weights (by position). */
 export function keptOf(
   links: readonly Placed[],
   grouping: Grouping,
-  weightOf: (index: number) => Decimal,
+  weights: readonly Decimal[],
   strategy: IndependenceStrategy,
 ): Kept {
   const keptAt = new Array<string | null>(links.length).fill(null);
@@ -97,9 +102,9 @@ export function keptOf(
       continue;
     }
     let strongest = 0;
-    let strongestWeight = weightOf(members[0]!);
+    let strongestWeight = weights[members[0]!]!;
     for (let k = 1; k < members.length; k++) {
-      const weight = weightOf(members[k]!);
+      const weight = weights[members[k]!]!;
       if (weight.greaterThan(strongestWeight)) {
         strongest = k;
         strongestWeight = weight;
@@ -118,10 +123,10 @@ export function keptOf(
 export function independenceOf(
   links: readonly Placed[],
   grouping: Grouping,
-  weightOf: (index: number) => Decimal,
+  weights: readonly Decimal[],
   strategy: IndependenceStrategy,
 ): Independence {
-  const { groups, keptAt } = keptOf(links, grouping, weightOf, strategy);
+  const { groups, keptAt } = keptOf(links, grouping, weights, strategy);
   const keptLink = new Map<string, string | null>();
   for (const { members, ids } of grouping.groups)
     for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, keptAt[members[k]!] ?? null);

@@ -97,15 +97,17 @@ function scoreWith(
   const evidence = claim.evidence;
   const count = evidence.length;
   const weighed: LinkWeight[] = [];
-  for (let i = 0; i < count; i++) weighed.push(weighFrom(rules, root, evidence[i]!));
+  const weights: Decimal[] = [];
+  for (let i = 0; i < count; i++) {
+    const one = weighFrom(rules, root, evidence[i]!);
+    weighed.push(one);
+    weights.push(one.weight);
+  }
   // Step 3: independence, from the claim's grouping (the same under every model).
   const grouping = groupingOf(evidence);
-  const weightAt = (i: number): Decimal => weighed[i]!.weight;
-  const { groups, keptAt } = keptOf(evidence, grouping, weightAt, rules.independence);
+  const { groups, keptAt } = keptOf(evidence, grouping, weights, rules.independence);
   // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
-  const keptById = grouping.uniqueIds
-    ? null
-    : independenceOf(evidence, grouping, weightAt, rules.independence).keptLink;
+  const keptById = grouping.uniqueIds ? null : independenceOf(evidence, grouping, weights, rules.independence).keptLink;
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
   let supporting = ZERO;

@@ -212,7 +212,12 @@ describe('step 3 from a claim’s grouping, worked out once for every model', ()
     const links = weighed(rows);
     expect(groupingOf(links)).toBe(groupingOf(links));
     for (const strategy of ['strongest-per-group-and-direction', 'count-every-link'] as const) {
-      const fromGrouping = independenceOf(links, groupingOf(links), (i) => links[i]!.weight, strategy);
+      const fromGrouping = independenceOf(
+        links,
+        groupingOf(links),
+        links.map((l) => l.weight),
+        strategy,
+      );
       expect(fromGrouping).toEqual(independence(links, strategy));
     }
     // Ties keep the first in file order: b, not d.
