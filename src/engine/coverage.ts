@@ -2,7 +2,7 @@
 import { Decimal, fixed, round } from './decimal.ts';
 import { perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
-import type { Claim } from './types.ts';
+import type { Claim, RoundingMode } from './types.ts';
 
 /** Why a review does or does not count. */
 export type ReviewStatus = 'counted' | 'by-author' | 'not-declared';
@@ -26,16 +26,25 @@ export interface CoverageWorking {
  * a key that equal configurations share (models that declare the same checks and rounding give a
  * claim the same coverage, so it is counted once per claim for all of them).
  */
-const fixedByModel = perRules((rules) => ({
-  declared: new Set(rules.checks),
-  values: rules.checks
-    .map((_, k) => k)
-    .concat(rules.checks.length)
-    .map((k) =>
-      fixed(round(new Decimal(k).div(rules.checks.length), rules.places.coverage, rules.mode), rules.places.coverage),
-    ),
-  key: JSON.stringify([rules.places.coverage, rules.mode, rules.checks]),
-}));
+const fixedByModel = perRules((rules) => {
+  const valuesIn = (mode: RoundingMode): string[] =>
+    rules.checks
+      .map((_, k) => k)
+      .concat(rules.checks.length)
+      .map((k) =>
+        fixed(round(new Decimal(k).div(rules.checks.length), rules.places.coverage, mode), rules.places.coverage),
+      );
+  const values = valuesIn(rules.mode);
+  // The mode only shapes the values table; where both modes give the same table (no k / n is a
+  // tie), models that differ only in the mode count a claim's reviews once between them.
+  const other = valuesIn(rules.mode === 'half-even' ? 'half-up' : 'half-even');
+  const eitherMode = values.every((value, k) => value === other[k]);
+  return {
+    declared: new Set(rules.checks),
+    values,
+    key: JSON.stringify([rules.places.coverage, eitherMode ? 'either' : rules.mode, rules.checks]),
+  };
+});
 
 const byClaim = new WeakMap<Claim, Map<string, CoverageWorking>>();
 

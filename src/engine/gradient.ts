@@ -3,7 +3,7 @@ import { Decimal, dec, fixed, plain, round } from './decimal.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
 import { perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
-import type { GradientStatus, Vote } from './types.ts';
+import type { GradientStatus, RoundingMode, Vote } from './types.ts';
 
 /** The working of step 10. */
 export interface GradientWorking {
@@ -32,6 +32,16 @@ interface VoteWeightRow {
   readonly lnText: string;
   readonly weight: Decimal;
   readonly weightText: string;
+  /** Whether the other rounding mode rounds the weight to the same value (it is not a tie). */
+  readonly eitherMode: boolean;
+}
+
+const OTHER_MODE: Readonly<Record<RoundingMode, RoundingMode>> = { 'half-even': 'half-up', 'half-up': 'half-even' };
+
+/** `round(value, places, mode)`, and whether the other mode gives the same value. */
+function roundEitherMode(value: Decimal, places: number, mode: RoundingMode): [Decimal, boolean] {
+  const rounded = round(value, places, mode);
+  return [rounded, round(value, places, OTHER_MODE[mode]).eq(rounded)];
 }
 
 const voteWeights = perRules(() => new Map<string, VoteWeightRow>());
@@ -41,8 +51,12 @@ function voteWeightRow(rows: Map<string, VoteWeightRow>, rules: Rules, reputatio
   let row = rows.get(reputation);
   if (row === undefined) {
     const { ln, lnText } = lnOnePlus(reputation);
-    const weight = round(Decimal.max(rules.gradient.floor, ln), rules.places.weight, rules.mode);
-    row = { lnText, weight, weightText: fixed(weight, rules.places.weight) };
+    const [weight, eitherMode] = roundEitherMode(
+      Decimal.max(rules.gradient.floor, ln),
+      rules.places.weight,
+      rules.mode,
+    );
+    row = { lnText, weight, weightText: fixed(weight, rules.places.weight), eitherMode };
     rows.set(reputation, row);
   }
   return row;
@@ -72,9 +86,10 @@ export function gradientStatus(rules: Rules, value: Decimal): GradientStatus {
  */
 const sharedKey = perRules((rules) => {
   const g = rules.gradient;
-  return JSON.stringify(
-    [rules.places.weight, rules.places.probability, rules.mode, g.floor, g.neutral, g.trueFrom, g.falseTo].map(String),
+  const figures = [rules.places.weight, rules.places.probability, g.floor, g.neutral, g.trueFrom, g.falseTo].map(
+    String,
   );
+  return { mode: JSON.stringify([rules.mode, ...figures]), eitherMode: JSON.stringify(['either', ...figures]) };
 });
 const byVotes = new WeakMap<readonly Vote[], Map<string, GradientWorking>>();
 
@@ -85,22 +100,29 @@ export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking 
     shared = new Map();
     byVotes.set(votes, shared);
   }
+  // A working whose every rounding both modes agree on (no tie: nearly always) holds for models
+  // that differ from the one it was worked out for only in the rounding mode.
   const key = sharedKey(rules);
-  let working = shared.get(key);
+  let working = shared.get(key.mode) ?? shared.get(key.eitherMode);
   if (working === undefined) {
-    working = weigh(rules, votes);
-    shared.set(key, working);
+    const [weighed, eitherMode] = weigh(rules, votes);
+    working = weighed;
+    shared.set(key.mode, working);
+    if (eitherMode) shared.set(key.eitherMode, working);
   }
   return working;
 }
 
-function weigh(rules: Rules, votes: readonly Vote[]): GradientWorking {
+/** The working, and whether the other rounding mode would give every one of its figures too. */
+function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
   const { weight: w, probability: p } = rules.places;
   let totalWeight = new Decimal(0);
   let totalWeighted = new Decimal(0);
   const weights = voteWeights(rules);
+  let everyRow = true;
   const rows = votes.map((vote) => {
-    const { lnText, weight, weightText } = voteWeightRow(weights, rules, vote.reputation);
+    const { lnText, weight, weightText, eitherMode } = voteWeightRow(weights, rules, vote.reputation);
+    everyRow &&= eitherMode;
     const weighted = valueOf(vote.value).times(weight);
     totalWeight = totalWeight.plus(weight);
     totalWeighted = totalWeighted.plus(weighted);
@@ -114,12 +136,17 @@ function weigh(rules: Rules, votes: readonly Vote[]): GradientWorking {
     };
   });
   const none = rows.length === 0;
-  const value = round(none ? rules.gradient.neutral : totalWeighted.div(totalWeight), p, rules.mode);
-  return {
+  const [value, eitherMode] = roundEitherMode(
+    none ? rules.gradient.neutral : totalWeighted.div(totalWeight),
+    p,
+    rules.mode,
+  );
+  const working: GradientWorking = {
     votes: rows,
     totalWeight: fixed(totalWeight, w),
     totalWeighted: plain(totalWeighted),
     value: fixed(value, p),
     status: none ? 'no-votes' : gradientStatus(rules, value),
   };
+  return [working, everyRow && eitherMode];
 }

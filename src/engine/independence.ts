@@ -30,36 +30,152 @@ export interface Independence {
  * file order); under `count-every-link` every link counts.
  */
 export function independence(links: readonly WeighedLink[], strategy: IndependenceStrategy): Independence {
-  const byGroup = new Map<string, WeighedLink[]>();
-  for (const link of links) {
-    const key = `${link.direction}\u0000${link.source}`;
-    const members = byGroup.get(key);
-    if (members) members.push(link);
-    else byGroup.set(key, [link]);
+  return independenceOf(
+    links,
+    group(links),
+    links.map((link) => link.weight),
+    strategy,
+  );
+}
+
+/** A link as grouping sees it: where it comes from and which way it bears. */
+interface Placed {
+  readonly id: string;
+  readonly source: string;
+  readonly direction: Direction;
+}
+
+/** One (source, direction) group before weights: its links' positions and ids in file order. */
+interface GroupOfLinks {
+  readonly source: string;
+  readonly direction: Direction;
+  readonly members: readonly number[];
+  readonly ids: readonly string[];
+}
+
+/** The groups of a list of links, in order of first appearance (the same under every model). */
+export interface Grouping {
+  readonly groups: readonly GroupOfLinks[];
+  /** Whether no two links share an id (always so in a validated claim). */
+  readonly uniqueIds: boolean;
+}
+
+const groupings = new WeakMap<readonly Placed[], Grouping>();
+
+/**
+ * The groups of a claim's links, worked out once per evidence list (claims are read-only once
+ * loaded; the memo is keyed by the list and freed with it): every model groups them alike, and
+ * only which link of a group is strongest depends on the model's weights.
+ */
+export function groupingOf(links: readonly Placed[]): Grouping {
+  let grouping = groupings.get(links);
+  if (grouping === undefined) {
+    grouping = group(links);
+    groupings.set(links, grouping);
   }
-  const keptLink = new Map<string, string | null>();
+  return grouping;
+}
+
+/** Step 3 by position: the groups, and for each link the id it depends on (null: it counts). */
+export interface Kept {
+  readonly groups: readonly Group[];
+  /**
+   * What `keptLink` holds for link i's id. Only when the grouping's ids are unique; otherwise
+   * `keptLink` (which keeps the last value set for an id) must be read instead.
+   */
+  readonly keptAt: readonly (string | null)[];
+}
+
+/** Step 3 from the links, their grouping (`groupingOf(links)`) and their weights (by position). */
+export function keptOf(
+  links: readonly Placed[],
+  grouping: Grouping,
+  weights: readonly Decimal[],
+  strategy: IndependenceStrategy,
+): Kept {
+  const keptAt = new Array<string | null>(links.length).fill(null);
   const groups: Group[] = [];
-  for (const members of byGroup.values()) {
-    const first = members[0]!;
-    if (strategy === 'count-every-link') {
-      for (const link of members) keptLink.set(link.id, null);
-      groups.push({
-        source: first.source,
-        direction: first.direction,
-        links: members.map((l) => l.id),
-        kept: members.map((l) => l.id),
-      });
+  const every = strategy === 'count-every-link';
+  for (const { source, direction, members, ids } of grouping.groups) {
+    if (every) {
+      groups.push({ source, direction, links: ids, kept: ids });
       continue;
     }
-    let strongest = first;
-    for (const link of members) if (link.weight.greaterThan(strongest.weight)) strongest = link;
-    for (const link of members) keptLink.set(link.id, link === strongest ? null : strongest.id);
-    groups.push({
-      source: first.source,
-      direction: first.direction,
-      links: members.map((l) => l.id),
-      kept: [strongest.id],
-    });
+    let strongest = 0;
+    let strongestWeight = weights[members[0]!]!;
+    for (let k = 1; k < members.length; k++) {
+      const weight = weights[members[k]!]!;
+      if (weight.greaterThan(strongestWeight)) {
+        strongest = k;
+        strongestWeight = weight;
+      }
+    }
+    const keptId = ids[strongest]!;
+    // By identity, as a link object listed twice is one link.
+    const kept = links[members[strongest]!];
+    for (const member of members) keptAt[member] = links[member] === kept ? null : keptId;
+    groups.push({ source, direction, links: ids, kept: [keptId] });
   }
+  return { groups, keptAt };
+}
+
+/** `keptOf` with `keptLink` by id, set group by group in order as step 3 has always set it. */
+export function independenceOf(
+  links: readonly Placed[],
+  grouping: Grouping,
+  weights: readonly Decimal[],
+  strategy: IndependenceStrategy,
+): Independence {
+  const { groups, keptAt } = keptOf(links, grouping, weights, strategy);
+  const keptLink = new Map<string, string | null>();
+  for (const { members, ids } of grouping.groups)
+    for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, keptAt[members[k]!] ?? null);
   return { groups, keptLink };
+}
+
+/** Up to this many links, groups are found by scanning them: cheaper than maps for a handful. */
+const FEW = 16;
+
+function group(links: readonly Placed[]): Grouping {
+  const groups = links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
+  return { groups, uniqueIds: new Set(links.map((link) => link.id)).size === links.length };
+}
+
+/** Groups in order of first appearance, each found by comparing source and direction. */
+function groupedByScan(links: readonly Placed[]): GroupOfLinks[] {
+  const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
+  links.forEach((link, i) => {
+    for (const group of ordered) {
+      if (group.source === link.source && group.direction === link.direction) {
+        group.members.push(i);
+        group.ids.push(link.id);
+        return;
+      }
+    }
+    ordered.push({ source: link.source, direction: link.direction, members: [i], ids: [link.id] });
+  });
+  return ordered;
+}
+
+/** The same groups in the same order, found through one map per direction (no key string per link). */
+function groupedByMap(links: readonly Placed[]): GroupOfLinks[] {
+  const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
+  const byDirection = new Map<Direction, Map<string, (typeof ordered)[number]>>();
+  links.forEach((link, i) => {
+    let bySource = byDirection.get(link.direction);
+    if (bySource === undefined) {
+      bySource = new Map();
+      byDirection.set(link.direction, bySource);
+    }
+    const group = bySource.get(link.source);
+    if (group === undefined) {
+      const created = { source: link.source, direction: link.direction, members: [i], ids: [link.id] };
+      bySource.set(link.source, created);
+      ordered.push(created);
+    } else {
+      group.members.push(i);
+      group.ids.push(link.id);
+    }
+  });
+  return ordered;
 }

@@ -81,8 +81,21 @@ function opposed(weight: Decimal, text: string): string {
  * and the partial products along the way are shared too.
  */
 export function linkWeight(rules: Rules, link: EvidenceLink): LinkWeight {
+  return weighFrom(rules, roots(rules), link);
+}
+
+/** The start of a model's shared paths, looked up once per scorer instead of once per link. */
+export type LinkRoot = Step;
+
+/** The model's path root, for `weighFrom`. */
+export function linkRoot(rules: Rules): LinkRoot {
+  return roots(rules);
+}
+
+/** `linkWeight` from the model's path root (`linkRoot(rules)`): the same steps, the same result. */
+export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): LinkWeight {
   // No closures here: this runs for every link of every trace.
-  const relevance = stepOf(rules, roots(rules), 'relevance', link.relevance);
+  const relevance = stepOf(rules, root, 'relevance', link.relevance);
   const observation = stepOf(rules, relevance, 'observation', link.observation);
   const interpretation = stepOf(rules, observation, 'interpretation', link.interpretationSteps);
   const authenticity = stepOf(rules, interpretation, 'authenticity', link.authenticity);

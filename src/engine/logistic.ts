@@ -4,9 +4,10 @@
  * rounds them. The sum and the quotient are worked exactly in whole numbers (a tie is a tie), which
  * gives decimal.js's digits without its general machinery.
  */
-import { Decimal } from './decimal.ts';
+import { Decimal, fixed, plain, round } from './decimal.ts';
 import { exp40Digits, expSlow } from './exp40.ts';
-import { tenTo } from './fixedPoint.ts';
+import { tenTo, type Scientific } from './fixedPoint.ts';
+import type { RoundingMode } from './types.ts';
 
 const ONE = new Decimal(1);
 
@@ -24,9 +25,19 @@ function roundWhole(value: bigint, digits: number): [bigint, number] {
 
 /** 1 / (1 + e^(−x)) at the working precision, identical to decimal.js's `1 / (1 + exp(−x))`. */
 export function logistic(x: Decimal): Decimal {
+  const digits = logisticDigits(x);
+  return digits === null ? logisticSlow(x) : new Decimal(`${digits.coefficient}e${digits.exponent}`);
+}
+
+function logisticSlow(x: Decimal): Decimal {
   const minus = x.neg();
-  const e = exp40Digits(minus);
-  if (e === null) return ONE.div(ONE.plus(expSlow(minus)));
+  return ONE.div(ONE.plus(expSlow(minus)));
+}
+
+/** `logistic(x)` as an exact `coefficient × 10^exponent` (coefficient > 0), or null where decimal.js decides. */
+function logisticDigits(x: Decimal): Scientific | null {
+  const e = exp40Digits(x.neg());
+  if (e === null) return null;
   const digits = Decimal.precision;
   // 1 + e = k × 10^b exactly, then rounded to 40 digits.
   const [k, b] =
@@ -41,5 +52,56 @@ export function logistic(x: Decimal): Decimal {
   }
   const twice = 2n * (tenTo(m) - quotient * sum);
   if (twice > sum || (twice === sum && quotient % 2n === 1n)) quotient += 1n;
-  return new Decimal(`${quotient}e${-m - b - shift}`);
+  return { coefficient: quotient, exponent: -m - b - shift };
+}
+
+/** Step 7's figures from the posterior log-odds: the 40-digit logistic and its rounding. */
+export interface LogisticRounded {
+  /** `plain(logistic(x))`. */
+  readonly exactText: string;
+  /** `round(logistic(x), places, mode)`. */
+  readonly probability: Decimal;
+  /** `fixed(probability, places)`. */
+  readonly probabilityText: string;
+}
+
+/**
+ * `logistic(x)` written plainly and rounded to `places` with `mode`, worked from its 40 digits in
+ * whole numbers instead of through a Decimal's parsing and writing: the same digits, since both
+ * writings and the rounding of an exact `q × 10^e` are exact integer operations.
+ */
+export function logisticRounded(x: Decimal, places: number, mode: RoundingMode): LogisticRounded {
+  const digits = logisticDigits(x);
+  if (digits === null) {
+    const exact = logisticSlow(x);
+    const probability = round(exact, places, mode);
+    return { exactText: plain(exact), probability, probabilityText: fixed(probability, places) };
+  }
+  let { coefficient, exponent } = digits;
+  // The plain writing has no trailing zeros.
+  while (coefficient % 10n === 0n) {
+    coefficient /= 10n;
+    exponent += 1;
+  }
+  const text = coefficient.toString();
+  let exactText: string;
+  if (exponent >= 0) exactText = text + '0'.repeat(exponent);
+  else if (text.length > -exponent) exactText = `${text.slice(0, exponent)}.${text.slice(exponent)}`;
+  else exactText = `0.${'0'.repeat(-exponent - text.length)}${text}`;
+  // coefficient × 10^(exponent + places), rounded to a whole number with the model's mode.
+  let kept: bigint;
+  const cut = -exponent - places;
+  if (cut <= 0) kept = coefficient * tenTo(-cut);
+  else {
+    const unit = tenTo(cut);
+    kept = coefficient / unit;
+    const twice = 2n * (coefficient - kept * unit);
+    if (twice > unit || (twice === unit && (mode === 'half-up' || kept % 2n === 1n))) kept += 1n;
+  }
+  const keptText = kept.toString().padStart(places + 1, '0');
+  const probabilityText =
+    places === 0
+      ? keptText
+      : `${keptText.slice(0, keptText.length - places)}.${keptText.slice(keptText.length - places)}`;
+  return { exactText, probability: new Decimal(`${kept}e-${places}`), probabilityText };
 }

@@ -2,12 +2,12 @@
 import type { Json } from './canonical.ts';
 import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
-import { Decimal, fixed, plain, round } from './decimal.ts';
+import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { independence } from './independence.ts';
+import { groupingOf, independenceOf, keptOf } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
-import { linkWeight } from './linkWeight.ts';
-import { logistic } from './logistic.ts';
+import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
+import { logisticRounded } from './logistic.ts';
 import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
@@ -66,7 +66,12 @@ export function createScorer(model: Model, codeHash: string): Scorer {
     }
     return prior;
   };
-  return { rules, configHash, score: (slug, claim) => scoreWith(rules, configHash, codeHash, priorOf, slug, claim) };
+  const root = linkRoot(rules);
+  return {
+    rules,
+    configHash,
+    score: (slug, claim) => scoreWith(rules, root, configHash, codeHash, priorOf, slug, claim),
+  };
 }
 
 /** The state thresholds as the working lists them, written once per model. */
@@ -79,6 +84,7 @@ export function score(model: Model, slug: string, claim: Claim, codeHash: string
 
 function scoreWith(
   rules: Rules,
+  root: LinkRoot,
   configHash: string,
   codeHash: string,
   priorOf: (type: string) => Prior,
@@ -89,48 +95,59 @@ function scoreWith(
 
   // Step 2: each link's weight.
   const evidence = claim.evidence;
-  const weighed = evidence.map((link) => linkWeight(rules, link));
-  // Step 3: independence.
-  const { groups, keptLink } = independence(
-    evidence.map((link, i) => ({
-      id: link.id,
-      source: link.source,
-      direction: link.direction,
-      weight: weighed[i]!.weight,
-    })),
-    rules.independence,
-  );
+  const count = evidence.length;
+  const weighed: LinkWeight[] = [];
+  const weights: Decimal[] = [];
+  for (let i = 0; i < count; i++) {
+    const one = weighFrom(rules, root, evidence[i]!);
+    weighed.push(one);
+    weights.push(one.weight);
+  }
+  // Step 3: independence, from the claim's grouping (the same under every model).
+  const grouping = groupingOf(evidence);
+  const { groups, keptAt } = keptOf(evidence, grouping, weights, rules.independence);
+  // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
+  const keptById = grouping.uniqueIds ? null : independenceOf(evidence, grouping, weights, rules.independence).keptLink;
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
   let supporting = ZERO;
   let opposing = ZERO;
   let sufficient = false;
   const countedSources = new Set<string>();
-  evidence.forEach((link, i) => {
+  for (let i = 0; i < count; i++) {
+    const link = evidence[i]!;
     const { weight, working, opposedText } = weighed[i]!;
-    const depends = keptLink.get(link.id) ?? null;
+    const depends = keptById === null ? (keptAt[i] ?? null) : (keptById.get(link.id) ?? null);
     const counts = depends === null;
+    // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
     links.push({
       id: link.id,
       source: link.source,
       direction: link.direction,
-      ...working,
+      relevance: working.relevance,
+      observation: working.observation,
+      interpretation: working.interpretation,
+      authenticity: working.authenticity,
+      extraction: working.extraction,
+      product: working.product,
+      weight: working.weight,
       signedWeight: link.direction === 'supports' ? working.weight : opposedText,
       kept: counts,
       keptLink: depends,
     });
     traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
-    if (!counts) return;
+    if (!counts) continue;
     // Sums in file order, as the 40-digit arithmetic adds them.
     if (link.direction === 'supports') supporting = supporting.plus(weight);
     else if (link.direction === 'opposes') opposing = opposing.plus(weight);
     // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
     // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
-    if (weight.greaterThan(0)) {
+    // (`isPositive` alone holds for +0 too; together they are `greaterThan(0)` without a new Decimal.)
+    if (!weight.isZero() && weight.isPositive()) {
       sufficient = true;
       countedSources.add(link.source);
     }
-  });
+  }
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
@@ -182,11 +199,9 @@ function scoreWith(
       posteriorLogOdds: posteriorText,
     };
     // Step 7: probability and state.
-    const exact = logistic(x);
-    const probability = round(exact, p, rules.mode);
+    const { exactText, probability, probabilityText } = logisticRounded(x, p, rules.mode);
     const index = stateIndex(rules, probability);
-    const probabilityText = fixed(probability, p);
-    probabilityWorking = { logistic: plain(exact), rounded: probabilityText };
+    probabilityWorking = { logistic: exactText, rounded: probabilityText };
     stateWorking = { index, thresholds: thresholds(rules) };
     // Step 8: stability.
     const stable = stability(rules, priorLogOddsOf!, keptSum, countedSources.size);

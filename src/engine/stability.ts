@@ -37,19 +37,27 @@ export function stability(
     const logOdds = prior.plus(scale.times(keptSum));
     return { scale, logOdds, probability: probabilityOf(rules, logOdds) };
   });
-  const probabilities = rescores.map((r) => r.probability);
-  const spread = Decimal.max(...probabilities).minus(Decimal.min(...probabilities));
+  // The largest and smallest by comparison (Decimal.max and min would copy every argument first).
+  // No scales at all fails as before, in Decimal.max.
+  let highest = rescores.length === 0 ? Decimal.max() : rescores[0]!.probability;
+  let lowest = highest;
+  for (const { probability } of rescores) {
+    if (probability.greaterThan(highest)) highest = probability;
+    if (probability.lessThan(lowest)) lowest = probability;
+  }
+  const spread = highest.minus(lowest);
   const measured: StabilityLevel = spread.lessThanOrEqualTo(rules.stabilityHigh)
     ? 'high'
     : spread.lessThanOrEqualTo(rules.stabilityMedium)
       ? 'medium'
       : 'low';
   const capped = measured === 'high' && sources < rules.minGroupsForHigh;
+  const texts = scaleTexts(rules);
   return {
     spread,
     working: {
       rescores: rescores.map((r, i) => ({
-        scale: scaleTexts(rules)[i]!,
+        scale: texts[i]!,
         logOdds: plain(r.logOdds),
         probability: fixed(r.probability, p),
       })),

@@ -102,3 +102,21 @@ describe('step 9: review coverage counts declared checks done by someone other t
     expect(trace.result.coverage).toEqual({ done: 1, declared: 4, value: '0.25' });
   });
 });
+
+describe('step 9 shared between models that differ only in the rounding mode', () => {
+  const reviews = [review('primary-source-reviewed', 'm.ito')];
+
+  it('counts a claim once for both when no k / n of the table is a tie (k / 4 at two places)', () => {
+    const one = claim({ reviews });
+    const halfUp = rulesOf(withRounding(strictModel(), { mode: 'half-up' }));
+    expect(coverage(halfUp, one)).toBe(coverage(strict, one));
+  });
+
+  it('keeps them apart when one is: 1 / 8 at two places is 0.12 half to even, 0.13 half up', () => {
+    const eight = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'primary-source-reviewed'];
+    const model = strictModel({ review: { checks: eight } });
+    const one = claim({ reviews });
+    expect(coverage(rulesOf(model), one).value).toBe('0.12');
+    expect(coverage(rulesOf(withRounding(model, { mode: 'half-up' })), one).value).toBe('0.13');
+  });
+});

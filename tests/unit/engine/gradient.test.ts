@@ -117,3 +117,31 @@ describe('consensus thresholds are inclusive', () => {
     expect(withoutVotes.result.gradient).toEqual({ value: '0.5000', status: 'no-votes' });
   });
 });
+
+describe('step 10 shared between models that differ only in the rounding mode', () => {
+  const halfEven = (patch: Parameters<typeof strictModel>[0] = {}) => rulesOf(strictModel(patch));
+  const halfUp = (patch: Parameters<typeof strictModel>[0] = {}) =>
+    rulesOf(withRounding(strictModel(patch), { mode: 'half-up' }));
+
+  it('gives both models one working when no rounding in it is a tie', () => {
+    const shared = votes(['800', '0.9'], ['200', '0.8'], ['50', '0.3']);
+    expect(gradient(halfUp(), shared)).toBe(gradient(halfEven(), shared));
+  });
+
+  it('works a vote weight that is a tie out for each mode: max(0.25, ln 1) to one place is 0.2 or 0.3', () => {
+    const patch = {
+      gradient: { floor: '0.25', neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' },
+      rounding: { mode: 'half-even' as const, weight: '1', probability: '4', coverage: '2' },
+    };
+    const shared = votes(['0', '1']);
+    expect(gradient(halfEven(patch), shared).votes[0]?.weight).toBe('0.2');
+    expect(gradient(halfUp(patch), shared).votes[0]?.weight).toBe('0.3');
+  });
+
+  it('works a gradient value that is a tie out for each mode: 0.25 to one place is 0.2 or 0.3', () => {
+    const patch = { rounding: { mode: 'half-even' as const, weight: '6', probability: '1', coverage: '2' } };
+    const shared = votes(['800', '0.25']);
+    expect(gradient(halfEven(patch), shared).value).toBe('0.2');
+    expect(gradient(halfUp(patch), shared).value).toBe('0.3');
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec, independence, type Direction, type IndependenceStrategy } from '../../../src/engine/index.ts';
+import { groupingOf, independenceOf } from '../../../src/engine/independence.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
@@ -92,6 +93,31 @@ describe('step 3, strongest-per-group-and-direction', () => {
       { source: 's', direction: 'opposes', links: ['d'], kept: ['d'] },
     ]);
   });
+
+  it('groups a claim of many links (more than a scan handles) the same way', () => {
+    // 20 links over sources s0…s3, alternating direction; link i weighs i / 100, so the last link
+    // of each group is its strongest.
+    const rows: Row[] = Array.from({ length: 20 }, (_, i) => [
+      `l${i}`,
+      `s${i % 4}`,
+      i % 8 < 4 ? 'supports' : 'opposes',
+      String(i / 100),
+    ]);
+    const { groups, keptLink } = independence(weighed(rows), 'strongest-per-group-and-direction');
+    expect(groups).toEqual([
+      { source: 's0', direction: 'supports', links: ['l0', 'l8', 'l16'], kept: ['l16'] },
+      { source: 's1', direction: 'supports', links: ['l1', 'l9', 'l17'], kept: ['l17'] },
+      { source: 's2', direction: 'supports', links: ['l2', 'l10', 'l18'], kept: ['l18'] },
+      { source: 's3', direction: 'supports', links: ['l3', 'l11', 'l19'], kept: ['l19'] },
+      { source: 's0', direction: 'opposes', links: ['l4', 'l12'], kept: ['l12'] },
+      { source: 's1', direction: 'opposes', links: ['l5', 'l13'], kept: ['l13'] },
+      { source: 's2', direction: 'opposes', links: ['l6', 'l14'], kept: ['l14'] },
+      { source: 's3', direction: 'opposes', links: ['l7', 'l15'], kept: ['l15'] },
+    ]);
+    expect(keptLink.get('l0')).toBe('l16');
+    expect(keptLink.get('l16')).toBeNull();
+    expect(keptLink.get('l4')).toBe('l12');
+  });
 });
 
 describe('step 3, count-every-link', () => {
@@ -171,5 +197,50 @@ describe('independence in the trace', () => {
     ]);
     expect(trace.working.links.map((l) => l.signedWeight)).toEqual(['1.000000', '-0.300000', '-0.255000']);
     expect(trace.result.posteriorLogOdds).toBe('0.700000');
+  });
+});
+
+describe('step 3 from a claim’s grouping, worked out once for every model', () => {
+  const rows: Row[] = [
+    ['a', 's', 'supports', '0.5'],
+    ['b', 't', 'opposes', '0.4'],
+    ['c', 's', 'supports', '0.9'],
+    ['d', 't', 'opposes', '0.4'],
+  ];
+
+  it('groups one evidence list once, and gives the same steps as grouping afresh', () => {
+    const links = weighed(rows);
+    expect(groupingOf(links)).toBe(groupingOf(links));
+    for (const strategy of ['strongest-per-group-and-direction', 'count-every-link'] as const) {
+      const fromGrouping = independenceOf(
+        links,
+        groupingOf(links),
+        links.map((l) => l.weight),
+        strategy,
+      );
+      expect(fromGrouping).toEqual(independence(links, strategy));
+    }
+    // Ties keep the first in file order: b, not d.
+    expect(Object.fromEntries(independence(links, 'strongest-per-group-and-direction').keptLink)).toEqual({
+      a: 'c',
+      b: null,
+      c: null,
+      d: 'b',
+    });
+  });
+});
+
+describe('independence in the trace of a claim that repeats a link id (never one the loader accepts)', () => {
+  it('gives each link what a map by id holds: the value set last for that id', () => {
+    // Groups in order: (s) [x], kept x → x: null; (t) [y, x], y the stronger → y: null, x: y.
+    // The map keeps x: y, so both links called x depend on y.
+    const repeated = claim({
+      links: [
+        { id: 'x', source: 's', relevance: 'states-outright', observation: 'official-record' },
+        { id: 'y', source: 't', relevance: 'states-outright', observation: 'official-record' },
+        { id: 'x', source: 't', relevance: 'bears-directly', observation: 'second-hand-report' },
+      ],
+    });
+    expect(scoreOf(strictModel(), repeated).links.map((l) => l.keptLink)).toEqual(['y', null, 'y']);
   });
 });
