@@ -257,12 +257,15 @@ export interface Paging {
   readonly next: string | null;
 }
 
-/** The paging of page `page` of a combination with `total` matching rows. */
-export function paging(combination: Combination, total: number, page: number, size: number): Paging {
+/**
+ * The paging of page `page` of `total` rows at `size` a page, page n's address being `pathOf(n)`:
+ * the browse listings' and the compare pages' pager alike.
+ */
+export function pagingOf(total: number, page: number, size: number, pathOf: (page: number) => string): Paging {
   const pages = pageCount(total, size);
   const links = Array.from({ length: pages }, (_, i) => ({
     page: i + 1,
-    href: listingPath(combination, i + 1),
+    href: pathOf(i + 1),
     current: i + 1 === page,
   }));
   return {
@@ -271,9 +274,14 @@ export function paging(combination: Combination, total: number, page: number, si
     first: total === 0 ? 0 : (page - 1) * size + 1,
     last: Math.min(total, page * size),
     links,
-    prev: page > 1 ? listingPath(combination, page - 1) : null,
-    next: page < pages ? listingPath(combination, page + 1) : null,
+    prev: page > 1 ? pathOf(page - 1) : null,
+    next: page < pages ? pathOf(page + 1) : null,
   };
+}
+
+/** The paging of page `page` of a combination with `total` matching rows. */
+export function paging(combination: Combination, total: number, page: number, size: number): Paging {
+  return pagingOf(total, page, size, (n) => listingPath(combination, n));
 }
 
 /** Every page a build writes: each combination's first page, and later pages only where rows fill them. */

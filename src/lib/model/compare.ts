@@ -8,7 +8,7 @@ import { DECIMAL_PATTERN } from '../../schemas/common.ts';
 import { dec, type Model, type TraceResult } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
 import { settingsTable, type SettingGroup } from './settingWords.ts';
-import { pageCount, type Paging } from '../listing/browse.ts';
+import { pageCount, pagingOf, type Paging } from '../listing/browse.ts';
 import { comparePagePath } from '../paths.ts';
 
 /** A model's fields that describe the release rather than declare a number of the calculation. */
@@ -387,21 +387,12 @@ export function comparePage(
   const start = (page - 1) * size;
   const end = Math.min(total, start + size);
   const split = view.differ.length;
-  const path = (n: number) => comparePagePath(a, b, n);
   return {
     differ: view.differ.slice(Math.min(start, split), Math.min(end, split)),
     agreeing: view.agreeing.slice(Math.max(0, start - split), Math.max(0, end - split)),
     differTotal: view.differ.length,
     agreeTotal: view.agreeing.length,
-    paging: {
-      page,
-      pages,
-      first: total === 0 ? 0 : start + 1,
-      last: end,
-      links: Array.from({ length: pages }, (_, i) => ({ page: i + 1, href: path(i + 1), current: i + 1 === page })),
-      prev: page > 1 ? path(page - 1) : null,
-      next: page < pages ? path(page + 1) : null,
-    },
+    paging: pagingOf(total, page, size, (n) => comparePagePath(a, b, n)),
   };
 }
 
