@@ -20,11 +20,9 @@ import {
   type ClaimPage,
 } from '../support/e2e-site.ts';
 import { sitePrefix } from '../support/e2e-env.ts';
+import { LEVEL_TABLES, type LevelTableName } from '../../src/lib/model/levelTables.ts';
 
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
-
-/** The factors a link is given a level of, by id. */
-const LEVELLED = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
 
 /** Every state and level id the models declare, the two refusals, and the claims' types. */
 function stateIds(): string[] {
@@ -34,10 +32,10 @@ function stateIds(): string[] {
     if (!file.endsWith('.yaml')) continue;
     const model = parse(readFileSync(join(dir, file), 'utf8')) as {
       states?: { state: string }[];
-    } & Partial<Record<(typeof LEVELLED)[number], Record<string, unknown>>>;
+    } & Partial<Record<LevelTableName, Record<string, unknown>>>;
     for (const s of model.states ?? []) ids.add(s.state);
     // Evidence levels are ids too ("official-record" reads "official record").
-    for (const factor of LEVELLED) for (const level of Object.keys(model[factor] ?? {})) ids.add(level);
+    for (const factor of LEVEL_TABLES) for (const level of Object.keys(model[factor] ?? {})) ids.add(level);
   }
   // Claim types are ids too ("rhetorical-question" reads "rhetorical question").
   for (const file of readdirSync(join('content', 'claims'))) {

@@ -4,6 +4,7 @@
  * own field names; the page only lists them.
  */
 import type { Claim, EvidenceLink, Review, Source, Vote } from '../../engine/index.ts';
+import { LEVEL_TABLES } from '../model/levelTables.ts';
 import { idWords } from '../render/words.ts';
 
 /** The fields of a link that set its weight or its group, in the order a change names them. */
@@ -18,7 +19,7 @@ const LEVELS = [
 ] as const;
 
 /** The link fields whose values are level ids, said in words ("official record"), as levels are shown everywhere. */
-const LEVELLED: ReadonlySet<string> = new Set(['relevance', 'observation', 'authenticity', 'extraction']);
+const LEVELLED: ReadonlySet<string> = new Set(LEVEL_TABLES);
 
 /** A link field's value in a sentence: a level in words, anything else (a direction, a source id, a count) as it is. */
 const valueWords = (field: (typeof LEVELS)[number], value: unknown): string =>

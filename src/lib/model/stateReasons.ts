@@ -7,6 +7,7 @@ import { byCodeUnit } from '../../engine/order.ts';
 import { plural } from '../render/words.ts';
 import { modelDiff, type SideBySideRow } from './compare.ts';
 import { settingWords, valueWords } from './settingWords.ts';
+import { LEVEL_TABLES, type LevelTableName } from './levelTables.ts';
 
 /** One declared setting that moved a claim's state between two models. */
 export interface StateReason {
@@ -75,8 +76,6 @@ function logitDistance(a: string, b: string): Decimal {
   return distance;
 }
 
-const FACTOR_TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
-
 /**
  * Why a claim's state differs between models A and B: the declared settings that differ between
  * them and that this claim's working uses (a factor level of one of its links, the interpretation
@@ -104,11 +103,11 @@ export function stateReasons(
   };
   const linksB = new Map(traceB.working.links.map((link) => [link.id, link]));
   const count = (table: string, level: string) =>
-    traceA.working.links.filter((l) => l[table as (typeof FACTOR_TABLES)[number]].level === level).length;
+    traceA.working.links.filter((l) => l[table as LevelTableName].level === level).length;
   for (const la of traceA.working.links) {
     const lb = linksB.get(la.id);
     if (lb === undefined) continue;
-    for (const table of FACTOR_TABLES) {
+    for (const table of LEVEL_TABLES) {
       note(
         `${table}.${la[table].level}`,
         () => logRatio(la[table].factor, lb[table].factor),
