@@ -119,7 +119,15 @@ export function keptOf(
   return { groups, keptAt };
 }
 
-/** `keptOf` with `keptLink` by id, set group by group in order as step 3 has always set it. */
+/** `keptLink` by id from `keptOf`'s answer, set group by group in order as step 3 has always set it. */
+export function keptById(grouping: Grouping, keptAt: readonly (string | null)[]): Map<string, string | null> {
+  const keptLink = new Map<string, string | null>();
+  for (const { members, ids } of grouping.groups)
+    for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, keptAt[members[k]!] ?? null);
+  return keptLink;
+}
+
+/** `keptOf` with `keptLink` by id. */
 export function independenceOf(
   links: readonly Placed[],
   grouping: Grouping,
@@ -127,10 +135,7 @@ export function independenceOf(
   strategy: IndependenceStrategy,
 ): Independence {
   const { groups, keptAt } = keptOf(links, grouping, weights, strategy);
-  const keptLink = new Map<string, string | null>();
-  for (const { members, ids } of grouping.groups)
-    for (let k = 0; k < ids.length; k++) keptLink.set(ids[k]!, keptAt[members[k]!] ?? null);
-  return { groups, keptLink };
+  return { groups, keptLink: keptById(grouping, keptAt) };
 }
 
 /** Up to this many links, groups are found by scanning them: cheaper than maps for a handful. */

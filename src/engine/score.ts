@@ -4,7 +4,7 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { groupingOf, independenceOf, keptOf } from './independence.ts';
+import { groupingOf, keptById, keptOf } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
@@ -107,7 +107,7 @@ function scoreWith(
   const grouping = groupingOf(evidence);
   const { groups, keptAt } = keptOf(evidence, grouping, weights, rules.independence);
   // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
-  const keptById = grouping.uniqueIds ? null : independenceOf(evidence, grouping, weights, rules.independence).keptLink;
+  const keptLink = grouping.uniqueIds ? null : keptById(grouping, keptAt);
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
   let supporting = ZERO;
@@ -117,7 +117,7 @@ function scoreWith(
   for (let i = 0; i < count; i++) {
     const link = evidence[i]!;
     const { weight, working, opposedText } = weighed[i]!;
-    const depends = keptById === null ? (keptAt[i] ?? null) : (keptById.get(link.id) ?? null);
+    const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(link.id) ?? null);
     const counts = depends === null;
     // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
     links.push({
