@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   KATEX_SHORT_CLASSES,
+  KATEX_UNSTYLED_CLASSES,
   katexClasses,
   rehypeKatexClasses,
   shortenStylesheet,
@@ -20,6 +21,13 @@ const siteSheets = readdirSync(join(root, 'src'), { recursive: true, encoding: '
   .map((f) => [f, readFileSync(join(root, 'src', f), 'utf8')] as const);
 const selects = (css: string, name: string): boolean =>
   new RegExp(`\\.${name.replace(/-/g, '\\-')}(?![\\w-])`).test(css);
+
+describe('KATEX_UNSTYLED_CLASSES', () => {
+  it.each([...KATEX_UNSTYLED_CLASSES])('drops only a class that no stylesheet selects: %s', (name) => {
+    for (const [file, sheet] of [['katex.min.css', katexCss] as const, ...siteSheets])
+      expect(selects(sheet, name), file).toBe(false);
+  });
+});
 
 describe('KATEX_SHORT_CLASSES', () => {
   it('gives each class its own short name, which KaTeX does not use', () => {

@@ -3,7 +3,7 @@
  * (the LaTeX source left out of the MathML, the most frequent inline styles made classes of the
  * site's stylesheet).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
@@ -73,18 +73,6 @@ describe('styleClasses', () => {
 });
 
 describe('lean', () => {
-  // Every stylesheet a page can load: KaTeX's own and the site's (global and per component).
-  const stylesheets = [
-    join(root, 'node_modules', 'katex', 'dist', 'katex.min.css'),
-    ...readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.css') || f.endsWith('.astro'))
-      .map((f) => join(root, 'src', f)),
-  ].map((f) => [f, readFileSync(f, 'utf8')] as const);
-
-  it.each([...KATEX_UNSTYLED_CLASSES])('drops only a class that no stylesheet selects: %s', (name) => {
-    for (const [file, sheet] of stylesheets) expect(sheet, file).not.toMatch(new RegExp(`\\.${name}(?![\\w-])`));
-  });
-
   it('drops those classes, writes the frequent ones short, and removes an attribute left empty', () => {
     expect(lean('<span class="mord mathnormal">x</span><span class="mrel">=</span><span class="mord">1</span>')).toBe(
       '<span class="k8">x</span><span>=</span><span>1</span>',
