@@ -36,11 +36,10 @@ export const EXCLUDED_SELECTORS: readonly string[] = [
   '#evidence caption',
   '#evidence thead',
   '.claim-weight',
-  '.claim-factor',
+  '.claim-factors dd[data-field]',
   '.claim-result',
   '.claim-model-note',
   '.anchor',
-  '.claim-factors .visually-hidden',
 ];
 
 /** How Pagefind is told to index the built site. */
