@@ -164,6 +164,34 @@ for (const claim of sample) {
   });
 }
 
+/** A link's input and working as the trace has them, for what a screen reader should hear. */
+interface LinkFactors {
+  readonly input: { readonly evidence: readonly Record<string, string>[] };
+  readonly working: { readonly links: readonly Record<string, { readonly factor: string }>[] };
+}
+
+test('a screen reader hears each factor of a link as "relevance: states outright, factor 2"', async ({ page }) => {
+  // The colon and ", factor" are the stylesheet's generated text (no span on every factor), so the
+  // accessibility tree is where they must be: read it, not the page's text.
+  const claim = sample.find((p) => (p.raw as LinkFactors).input.evidence.length > 0)!;
+  const { input, working } = claim.raw as LinkFactors;
+  const link = input.evidence[0]!;
+  const steps = Number(link['interpretationSteps']);
+  const expected = ['relevance', 'observation', 'interpretation', 'authenticity', 'extraction'].map((name) => {
+    const level =
+      name === 'interpretation' ? `${steps} ${steps === 1 ? 'step' : 'steps'}` : link[name]!.replaceAll('-', ' ');
+    return `${name}: ${level}, factor ${working.links[0]![name]!.factor}`;
+  });
+  await page.goto(claim.url);
+  const tree = await page.locator('.claim-factors').first().ariaSnapshot();
+  const heard = tree
+    .split('\n')
+    .map((line) => line.replace(/^\s*- (term|definition): /, '').replace(/^"(.*)"$/, '$1'))
+    .join(' ')
+    .replace(/\s+([:,])/g, '$1');
+  expect(heard, `${claim.url}: the first link's factors as the accessibility tree has them`).toBe(expected.join(' '));
+});
+
 /**
  * The state, type and level ids in a page's visible text, `<code>` included (a state shown in code
  * is still an id shown), leaving out preformatted text, formulas, text hidden for tools and closed
