@@ -20,6 +20,7 @@ import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
+import { gitHistoryPage, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -39,6 +40,8 @@ export interface Site {
   model(id: string): LoadedModel;
   /** A claim by slug. */
   claim(slug: string): SiteClaim;
+  /** What a claim's history page shows: read from git in a build, from the trace store on a server. */
+  history(slug: string): ClaimHistoryPage;
 }
 
 /** A claim as the site holds it: its file and inputs (the parse's line numbers are left behind). */
@@ -248,6 +251,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
       if (!found) throw new Error(`no claim ${slug}`);
       return found;
     },
+    history: gitHistoryPage,
   };
   return cached;
 }

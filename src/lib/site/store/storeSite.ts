@@ -105,6 +105,7 @@ export function storeSite(served: ServedStore): Site {
       return found;
     },
     claim: (slug) => notServed(`claim ${slug}'s file`),
+    history: (slug) => notServed(`claim ${slug}'s history`),
   };
 }
 
