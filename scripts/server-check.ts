@@ -24,7 +24,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], 
 });
 let errors = '';
 server.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-const origin = await new Promise<string>((done, reject) => {
+// Cleared once the server listens, so that the check ends when its requests do.
+let timer: NodeJS.Timeout | undefined;
+const started = new Promise<string>((done, reject) => {
   let out = '';
   server.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
@@ -34,8 +36,15 @@ const origin = await new Promise<string>((done, reject) => {
   server.on('exit', (code) =>
     reject(new Error(`the server stopped (exit ${code}) before listening: ${errors.trim()}`)),
   );
-  setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
+  timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
 });
+// A server that refuses its store (or does not start) is one line, not a stack trace.
+const origin = await started.catch((error: Error) => {
+  server.kill('SIGTERM');
+  process.stderr.write(`server check: ${error.message}\n`);
+  process.exit(1);
+});
+clearTimeout(timer);
 
 try {
   const health = (await (await fetch(`${origin}/healthz/`)).json()) as {
