@@ -20,7 +20,7 @@ import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
-import { gitHistoryPage, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
+import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -222,6 +222,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         (slug, model) => summaries.get(`${slug} ${model}`)!,
       );
       historyTraces = store.addHistory(history, claims);
+      keepHistory(history);
     } catch (error) {
       store.abort();
       throw error;
