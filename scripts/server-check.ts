@@ -51,6 +51,7 @@ try {
     models: { id: string }[];
     claims: number;
     traces: number;
+    historyTraces: number;
     codeHash: string;
   };
   const models = health.models.map((m) => m.id);
@@ -86,6 +87,9 @@ try {
     fail(`${staticDir}/ has no claim with several revisions: the history check would prove little`);
   const pinned = historyPaths.find((p) => /\/history\/[^/]+\/[^/]+\/trace\.json$/.test(p));
   if (pinned === undefined) fail(`${staticDir}/ has no history trace under the default model of its commit`);
+  const historyTraces = historyPaths.filter((p) => p.endsWith('trace.json')).length;
+  if (health.historyTraces !== historyTraces)
+    fail(`/healthz/: ${health.historyTraces} history traces, but ${staticDir}/ has ${historyTraces}`);
   paths.push(...historyPaths);
   for (const path of paths) {
     const file = join(staticDir, path.endsWith('/') ? `${path}index.html` : path);

@@ -53,6 +53,7 @@ describe("a server build's trace store", () => {
     const { n } = db.prepare('SELECT count(*) AS n FROM history_traces').get() as { n: number };
     db.close();
     expect(n).toBe(history.traces.length);
+    expect(store.meta.historyTraces).toBe(history.traces.length);
     const { slug, commit } = history.traces[0]!;
     // Under today's default a revision's trace has no model segment; naming the default is no address.
     expect(store.historyTrace(slug, commit, today)).toBeUndefined();

@@ -34,6 +34,8 @@ export interface StoreMeta {
   readonly models: readonly { readonly id: string; readonly configHash: string }[];
   readonly claims: number;
   readonly traces: number;
+  /** How many revision traces the history pages link to. */
+  readonly historyTraces: number;
 }
 
 /** One claim under one model as stored: the trace.json bytes and the summary's JSON. */
@@ -124,6 +126,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
     'INSERT INTO history_traces (slug, "commit", model, trace) VALUES (?, ?, ?, ?)',
   );
   let traces = 0;
+  let historyTraces = 0;
   return {
     file,
     addHistory: (history, claims) => {
@@ -133,6 +136,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
       }
       for (const { slug, commit, model, trace } of history.traces)
         insertHistoryTrace.run(slug, commit, historyModel(model), traceJson(trace()));
+      historyTraces += history.traces.length;
       return history.traces.length;
     },
     add: (trace, summary) => {
@@ -160,6 +164,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
         })),
         claims,
         traces,
+        historyTraces,
       };
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify(meta));
       db.exec('COMMIT');
