@@ -2,8 +2,9 @@
  * `npm run bench -- --server --claims N`: server mode measured on the bench's synthetic site.
  *
  * 1. At a size a static build manages (SAMPLE claims): a static build and a server build of the same
- *    content and commit, and every claim page, model page and trace.json of a sample fetched from
- *    the server and compared byte for byte with the static files; each answered 304 to its ETag.
+ *    content and commit, and every claim page, model page and trace.json of a sample, and every
+ *    claim's history page and revision trace, fetched from the server and compared byte for byte
+ *    with the static files; each answered 304 to its ETag.
  * 2. At N claims: the server build (scoring into the store plus Astro's build), then the server
  *    under autocannon (16 connections, 20 s, random claim × model pages on loopback): requests per
  *    second, p99 latency and the server's peak RSS (its workers' added up); and a projection to
@@ -22,6 +23,10 @@ export interface ServerFigures {
   server_build_seconds: number;
   /** Of server_build_seconds: scoring every trace into the store. */
   store_seconds: number;
+  /** Of server_build_seconds: reading every claim's history and writing it and its revision traces into the store. */
+  history_store_seconds: number;
+  /** How many revision traces the store holds for the history pages. */
+  history_traces: number;
   store_mb: number;
   server_build_peak_rss_mb: number | null;
   server_rps: number;
@@ -33,6 +38,8 @@ export interface ServerFigures {
   sample_claims: number;
   server_pages_compared: number;
   server_pages_identical: boolean;
+  /** Of server_pages_compared: history pages and revision traces. */
+  server_history_compared: number;
   server_etag_304: boolean;
   projection_1m: {
     store_gb: number;
@@ -92,6 +99,19 @@ const slugsOf = (site: string): string[] =>
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.slice(0, -'.yaml'.length));
 
+/** A claim's history page and every revision trace beside it in a static build (none without a page). */
+function historyPaths(dist: string, slug: string): string[] {
+  const history = `/claims/${slug}/history/`;
+  const folder = join(dist, history);
+  if (!existsSync(join(folder, 'index.html'))) return [];
+  const traces: string[] = [];
+  for (const commit of readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()))
+    for (const entry of readdirSync(join(folder, commit.name), { withFileTypes: true }))
+      if (entry.isFile() && entry.name === 'trace.json') traces.push(`${history}${commit.name}/trace.json`);
+      else if (entry.isDirectory()) traces.push(`${history}${commit.name}/${entry.name}/trace.json`);
+  return [history, ...traces];
+}
+
 /** Runs the server bench and returns its figures. */
 export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigures> {
   const { site, say } = ctx;
@@ -119,6 +139,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   const sampleServer = join(site, 'dist-server-sample');
   await buildServer(sampleServer, `server build at ${sample} claims`);
   let compared = 0;
+  let historyCompared = 0;
   let identical = true;
   let etag304 = true;
   {
@@ -126,11 +147,14 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     const models = ((await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] }).models;
     for (const [i, slug] of slugsOf(site).entries()) {
       const model = models[i % models.length]!.id;
+      const history = historyPaths(staticDist, slug);
+      historyCompared += history.length;
       for (const path of [
         `/claims/${slug}/`,
         `/claims/${slug}/${model}/`,
         `/claims/${slug}/trace.json`,
         `/claims/${slug}/${model}/trace.json`,
+        ...history,
       ]) {
         const response = await fetch(server.origin + path);
         const body = Buffer.from(await response.arrayBuffer());
@@ -158,6 +182,8 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   const dist = join(site, 'dist-server');
   const run = await buildServer(dist, `server build at N = ${ctx.claims} claims`);
   const storeSeconds = Number(/into the trace store in ([\d.]+) s/.exec(run.stdout)?.[1] ?? NaN);
+  const withHistory = /its (\d+) revision traces, ([\d.]+) s/.exec(run.stdout);
+  const historySeconds = round(Number(withHistory?.[2] ?? NaN) - storeSeconds, 1);
   const storeMb = statSync(join(dist, 'store.sqlite')).size / 2 ** 20;
   const server = await startServer(site, ctx.env('', dist));
   const health = (await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] };
@@ -200,6 +226,8 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     models: models.length,
     server_build_seconds: round(run.seconds, 1),
     store_seconds: storeSeconds,
+    history_store_seconds: historySeconds,
+    history_traces: Number(withHistory?.[1] ?? NaN),
     store_mb: round(storeMb, 1),
     server_build_peak_rss_mb: run.peakRssMb === null ? null : Math.round(run.peakRssMb),
     server_rps: round(rps, 0),
@@ -211,6 +239,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     sample_claims: sample,
     server_pages_compared: compared,
     server_pages_identical: identical,
+    server_history_compared: historyCompared,
     server_etag_304: etag304,
     projection_1m: {
       store_gb: round((storeMb * scale) / 1024, 1),

@@ -1,6 +1,7 @@
 /**
- * `LEDGER_OUTPUT=server`: the claim routes (every `/claims/<slug>/…` page and trace.json) render on
- * request from the trace store instead of at build time, and `/healthz/` reports the store. Every
+ * `LEDGER_OUTPUT=server`: the claim routes (every `/claims/<slug>/…` page and trace.json, the
+ * claim's history and its revision traces included) render on request from the trace store instead
+ * of at build time, and `/healthz/` reports the store. Every
  * other page stays prerendered. Only astro.config.mjs adds this, and only in server mode, so the
  * static build is exactly what it was.
  */
@@ -11,6 +12,9 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   'src/pages/claims/[slug]/[...model].astro',
   'src/pages/claims/[slug]/trace.json.ts',
   'src/pages/claims/[slug]/[model]/trace.json.ts',
+  'src/pages/claims/[slug]/history/index.astro',
+  'src/pages/claims/[slug]/history/[commit]/trace.json.ts',
+  'src/pages/claims/[slug]/history/[commit]/[model]/trace.json.ts',
 ];
 
 /** The integration: marks ON_DEMAND_ROUTES as rendered on request and adds the health endpoint. */

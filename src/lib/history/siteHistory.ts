@@ -22,6 +22,26 @@ export interface ClaimHistoryView {
   readonly uncommitted: boolean;
 }
 
+/**
+ * Everything a claim's history page shows: its history view, the claim's statement now and what
+ * of the history could not be seen. A build works it out from git; a server reads it from the store.
+ */
+export interface ClaimHistoryPage extends ClaimHistoryView {
+  /** The statement of the claim as the site shows it now. */
+  readonly statement: string;
+  readonly gap: HistoryGap | null;
+}
+
+/** The history page of one claim of the site from the site's history. */
+export function historyPageOf(history: SiteHistory, claim: SiteClaim): ClaimHistoryPage {
+  return { ...history.of(claim.slug), statement: claim.claim.statement, gap: history.gap };
+}
+
+/** The history page of a claim of the content, read from git (the static build's `Site.history`). */
+export function gitHistoryPage(slug: string): ClaimHistoryPage {
+  return historyPageOf(getHistory(), getSite().claim(slug));
+}
+
 /** A trace a history page publishes: a revision under today's default (`model` null) or under the default then. */
 export interface HistoryTrace {
   readonly slug: string;
@@ -214,6 +234,15 @@ export function getRecentChanges(site: string): AtomFeed {
 }
 
 let cached: SiteHistory | null = null;
+
+/**
+ * Makes `history` the site's history (getHistory): a server build works out the whole history for
+ * its store before any page is built, and the changes feed then takes its entries from it (the
+ * same entries, see getRecentChanges) instead of reading and scoring the revisions again.
+ */
+export function keepHistory(history: SiteHistory): void {
+  cached = history;
+}
 
 /** The site's history, once per process. */
 export function getHistory(): SiteHistory {

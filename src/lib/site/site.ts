@@ -20,6 +20,7 @@ import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
+import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
 export interface Site {
@@ -39,6 +40,8 @@ export interface Site {
   model(id: string): LoadedModel;
   /** A claim by slug. */
   claim(slug: string): SiteClaim;
+  /** What a claim's history page shows: read from git in a build, from the trace store on a server. */
+  history(slug: string): ClaimHistoryPage;
 }
 
 /** A claim as the site holds it: its file and inputs (the parse's line numbers are left behind). */
@@ -205,10 +208,30 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     throw error;
   }
   if (store) {
+    const scored = ((performance.now() - started) / 1000).toFixed(1);
+    // On a server the history pages are rendered from the store (a server has no git history), so
+    // the build writes every claim's history into it, in the same transaction as the traces.
+    let historyTraces: number;
+    try {
+      const history = readSiteHistory(
+        { content: options.content ?? folders.content, models: options.models ?? folders.models },
+        claims,
+        models,
+        defaultModel.id,
+        codeHash,
+        (slug, model) => summaries.get(`${slug} ${model}`)!,
+      );
+      historyTraces = store.addHistory(history, claims);
+      keepHistory(history);
+    } catch (error) {
+      store.abort();
+      throw error;
+    }
     const meta = store.finish(claims.length);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
-      `Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${seconds} s.\n`,
+      `Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${scored} s; ` +
+        `with every claim's history and its ${historyTraces} revision traces, ${seconds} s.\n`,
     );
   }
   const byId = new Map(models.map((m) => [m.id, m]));
@@ -248,6 +271,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
       if (!found) throw new Error(`no claim ${slug}`);
       return found;
     },
+    history: gitHistoryPage,
   };
   return cached;
 }

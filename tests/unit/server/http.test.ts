@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_CACHE, claimAddress, etagOf, matchesEtag, routedUrl } from '../../../src/lib/site/store/http.ts';
+import {
+  CLAIM_CACHE,
+  claimAddress,
+  etagOf,
+  historyAddress,
+  historyEtagOf,
+  matchesEtag,
+  routedUrl,
+} from '../../../src/lib/site/store/http.ts';
 import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
 import type { StoreRow } from '../../../src/lib/site/store/store.ts';
 
@@ -32,6 +40,44 @@ describe("a server's claim addresses", () => {
   it('are cached briefly and revalidated, never as immutable (their bytes change when the claim does)', () => {
     expect(CLAIM_CACHE).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
     expect(CLAIM_CACHE).not.toMatch(/immutable/);
+  });
+});
+
+describe("a server's history addresses", () => {
+  it('are the history page and its two kinds of revision trace, and nothing else', () => {
+    expect(historyAddress('/claims/a/history/')).toEqual({ slug: 'a', commit: null, model: null, kind: 'page' });
+    expect(historyAddress(routedUrl('/claims/a/history/0cd3376fbe99/trace.json'))).toEqual({
+      slug: 'a',
+      commit: '0cd3376fbe99',
+      model: null,
+      kind: 'trace',
+    });
+    expect(historyAddress(routedUrl('/claims/a/history/0cd3376fbe99/m@1.0.0/trace.json'))).toEqual({
+      slug: 'a',
+      commit: '0cd3376fbe99',
+      model: 'm@1.0.0',
+      kind: 'trace',
+    });
+    for (const other of [
+      '/claims/a/',
+      '/claims/a/history',
+      '/claims/a/history/0cd3376fbe99/',
+      routedUrl('/claims/a/history/0cd3376fbe99/trace.json/'),
+      '/claims/a/history/c/m/x/trace.json/',
+      '/claims/history/',
+    ])
+      expect(historyAddress(other)).toBeNull();
+  });
+
+  it('have ETags that change with the address, the history and the store', () => {
+    const tags = new Set([
+      historyEtagOf('/claims/a/history/', 'h1', 's1'),
+      historyEtagOf('/claims/b/history/', 'h1', 's1'),
+      historyEtagOf('/claims/a/history/', 'h2', 's1'),
+      historyEtagOf('/claims/a/history/', 'h1', 's2'),
+    ]);
+    expect(tags.size).toBe(4);
+    for (const tag of tags) expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
   });
 });
 

@@ -21,6 +21,7 @@ export function writeStore(file: string, input: StoreInput): StoreMeta {
         writer.add(trace, summarise(trace));
       }
     }
+    if (input.history) writer.addHistory(input.history, input.claims);
     const meta = writer.finish(input.claims.length);
     renameSync(writer.file, file);
     return meta;

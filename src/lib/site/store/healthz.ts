@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { installServedSite } from './storeSite.ts';
 
-/** The store's identity: format, code hash, commit, date, models with config hashes, claims and traces. */
+/** The store's identity: format, code hash, commit, date, models with config hashes, claims, traces and history traces. */
 export const GET: APIRoute = () => {
   const { store } = installServedSite();
   return new Response(`${JSON.stringify({ status: 'ok', store: store.id, ...store.meta }, null, 2)}\n`, {

@@ -28,6 +28,30 @@ export function claimAddress(path: string): ClaimAddress | null {
 }
 
 /**
+ * A claim's history address a server renders: the page, or the trace.json of a revision under
+ * today's default model (`model` null) or under the model that was the default at that commit.
+ */
+export interface HistoryAddress {
+  readonly slug: string;
+  /** The revision's short commit; null on the history page itself. */
+  readonly commit: string | null;
+  readonly model: string | null;
+  readonly kind: 'page' | 'trace';
+}
+
+/** The history address of a routed path (see routedUrl) without the site's base, or null for any other path. */
+export function historyAddress(path: string): HistoryAddress | null {
+  const parts = /^\/claims\/([^/]+)\/history\/(.*)$/.exec(path);
+  if (parts === null) return null;
+  const slug = parts[1]!;
+  const rest = parts[2]!;
+  if (rest === '') return { slug, commit: null, model: null, kind: 'page' };
+  const trace = /^([^/]+)\/(?:([^/]+)\/)?trace\.json\/$/.exec(rest);
+  if (trace === null) return null;
+  return { slug, commit: trace[1]!, model: trace[2] ?? null, kind: 'trace' };
+}
+
+/**
  * The Cache-Control of every claim address, pages and traces alike: how long a cache may serve it
  * before asking again (a 304 for an unchanged ETag costs one primary-key lookup), and how long it
  * may serve it stale meanwhile. None is `immutable`: `/claims/<slug>/<model>/trace.json` names its
@@ -39,7 +63,7 @@ export function claimAddress(path: string): ClaimAddress | null {
 export const CLAIM_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** The Content-Type of an address. */
-export function contentType(address: ClaimAddress): string {
+export function contentType(address: Pick<ClaimAddress, 'kind'>): string {
   return address.kind === 'trace' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
 }
 
@@ -50,6 +74,18 @@ export function contentType(address: ClaimAddress): string {
 export function etagOf(path: string, row: StoreRow, storeId: string): string {
   const digest = createHash('sha256')
     .update([path, row.inputHash, row.configHash, row.codeHash, storeId].join('\n'))
+    .digest('base64url')
+    .slice(0, 27);
+  return `"${digest}"`;
+}
+
+/**
+ * A strong ETag for a history address: the address, the digest of the claim's stored history (the
+ * revisions, their changes and scores, from which its traces are scored) and the store's identity.
+ */
+export function historyEtagOf(path: string, historyHash: string, storeId: string): string {
+  const digest = createHash('sha256')
+    .update([path, 'history', historyHash, storeId].join('\n'))
     .digest('base64url')
     .slice(0, 27);
   return `"${digest}"`;

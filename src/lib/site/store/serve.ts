@@ -4,8 +4,17 @@
  * the page (or the stored trace) with its caching headers.
  */
 import { withoutBase } from '../../paths.ts';
-import { CLAIM_CACHE, claimAddress, contentType, etagOf, matchesEtag } from './http.ts';
-import { installServedSite } from './storeSite.ts';
+import {
+  CLAIM_CACHE,
+  claimAddress,
+  contentType,
+  etagOf,
+  historyAddress,
+  historyEtagOf,
+  matchesEtag,
+  type HistoryAddress,
+} from './http.ts';
+import { installServedSite, type ServedStore } from './storeSite.ts';
 
 /** The response for `path` (with the base), from `render()` or a 304. */
 export async function claimHeaders(
@@ -14,7 +23,10 @@ export async function claimHeaders(
   render: () => Promise<Response>,
 ): Promise<Response> {
   const served = installServedSite();
-  const address = claimAddress(withoutBase(path));
+  const bare = withoutBase(path);
+  const history = historyAddress(bare);
+  if (history !== null) return historyHeaders(served, path, history, ifNoneMatch, render);
+  const address = claimAddress(bare);
   if (address === null) return render();
   const row = served.claimRows(address.slug)?.get(address.model ?? served.models[0]!.id);
   // An empty 404 from here (not from an endpoint, which Astro never reroutes) becomes the site's 404 page.
@@ -26,10 +38,37 @@ export async function claimHeaders(
   // after parsing it: served as it is, a trace costs a lookup instead of a parse and a stringify.
   if (address.kind === 'trace')
     return new Response(row.trace, { status: 200, headers: { ...headers, 'Content-Type': contentType(address) } });
-  const response = await render();
+  return withHeaders(await render(), headers, contentType(address));
+}
+
+/** A rendered page with its caching headers and content type (any other status passes as it is). */
+function withHeaders(response: Response, headers: Record<string, string>, type: string): Response {
   if (response.status !== 200) return response;
   const out = new Headers(response.headers);
   for (const [key, value] of Object.entries(headers)) out.set(key, value);
-  out.set('Content-Type', contentType(address));
+  out.set('Content-Type', type);
   return new Response(response.body, { status: 200, headers: out });
+}
+
+/**
+ * The same for a claim's history page and its revision traces, from the claim's history row: an
+ * unknown claim, commit or model is the 404 page; a trace is its stored bytes, nothing rendered.
+ */
+async function historyHeaders(
+  served: ServedStore,
+  path: string,
+  address: HistoryAddress,
+  ifNoneMatch: string | null,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const row = served.historyRow(address.slug);
+  if (row === null) return new Response(null, { status: 404 });
+  const trace = address.commit === null ? null : served.store.historyTrace(address.slug, address.commit, address.model);
+  if (address.kind === 'trace' && trace === undefined) return new Response(null, { status: 404 });
+  const etag = historyEtagOf(path, row.hash, served.store.id);
+  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
+  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  if (trace !== null && trace !== undefined)
+    return new Response(trace, { status: 200, headers: { ...headers, 'Content-Type': contentType(address) } });
+  return withHeaders(await render(), headers, contentType(address));
 }

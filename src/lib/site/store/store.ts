@@ -11,12 +11,16 @@ import { createScorer, type Trace } from '../../../engine/index.ts';
 import type { LoadedModel } from '../../input/load.ts';
 import { traceJson } from '../../claim/page.ts';
 import type { SiteClaim, TraceSummary } from '../site.ts';
+import { historyPageOf, type SiteHistory } from '../../history/siteHistory.ts';
 
 /** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */
 export const STORE_FILE = 'store.sqlite';
 
-/** Bumped when the tables change, so a server never reads a store of another layout. */
-export const STORE_FORMAT = 1;
+/**
+ * Bumped when the tables change, so a server never reads a store of another layout (2: every
+ * claim's history and its revision traces, for the history pages).
+ */
+export const STORE_FORMAT = 2;
 
 /** What a store says about the build that wrote it. */
 export interface StoreMeta {
@@ -30,6 +34,8 @@ export interface StoreMeta {
   readonly models: readonly { readonly id: string; readonly configHash: string }[];
   readonly claims: number;
   readonly traces: number;
+  /** How many revision traces the history pages link to. */
+  readonly historyTraces: number;
 }
 
 /** One claim under one model as stored: the trace.json bytes and the summary's JSON. */
@@ -42,9 +48,16 @@ export interface StoreRow {
   readonly summary: string;
 }
 
-/** What writeStore scores (store/build.ts). */
+/** What writeStore scores (store/build.ts), with the claims' history when their pages are served too. */
 export interface StoreInput extends StoreIdentity {
   readonly claims: readonly SiteClaim[];
+  readonly history?: SiteHistory;
+}
+
+/** One claim's history page as stored: its JSON and a digest of it (part of the page's ETag). */
+export interface HistoryRow {
+  readonly hash: string;
+  readonly page: string;
 }
 
 /** The build a store is written by: what its meta says besides the counts. */
@@ -64,7 +77,15 @@ CREATE TABLE traces (
   input_hash TEXT NOT NULL, config_hash TEXT NOT NULL, code_hash TEXT NOT NULL,
   trace TEXT NOT NULL, summary TEXT NOT NULL,
   PRIMARY KEY (slug, model)
+) WITHOUT ROWID;
+CREATE TABLE history (slug TEXT PRIMARY KEY, hash TEXT NOT NULL, page TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE history_traces (
+  slug TEXT NOT NULL, "commit" TEXT NOT NULL, model TEXT NOT NULL, trace TEXT NOT NULL,
+  PRIMARY KEY (slug, "commit", model)
 ) WITHOUT ROWID;`;
+
+/** A history trace's model column: '' for today's default model (`…/history/<commit>/trace.json`). */
+const historyModel = (model: string | null): string => model ?? '';
 
 /**
  * A store being written, one trace at a time as scoring makes them, so that a server build scores
@@ -74,6 +95,11 @@ export interface StoreWriter {
   readonly file: string;
   /** Adds one trace with its summary (the summary's JSON is what the store-backed Site reads). */
   add(trace: Trace, summary: TraceSummary): void;
+  /**
+   * Adds the history page of every one of `claims` and every trace those pages publish (each scored
+   * again, as the static build's files are); returns how many traces.
+   */
+  addHistory(history: SiteHistory, claims: readonly SiteClaim[]): number;
   /** Writes the meta for `claims` claims, commits and closes; the store is complete at `file`. */
   finish(claims: number): StoreMeta;
   /** Closes without committing and removes the file. */
@@ -95,9 +121,24 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
   const insert = db.prepare(
     'INSERT INTO traces (slug, model, input_hash, config_hash, code_hash, trace, summary) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const insertHistory = db.prepare('INSERT INTO history (slug, hash, page) VALUES (?, ?, ?)');
+  const insertHistoryTrace = db.prepare(
+    'INSERT INTO history_traces (slug, "commit", model, trace) VALUES (?, ?, ?, ?)',
+  );
   let traces = 0;
+  let historyTraces = 0;
   return {
     file,
+    addHistory: (history, claims) => {
+      for (const claim of claims) {
+        const json = JSON.stringify(historyPageOf(history, claim));
+        insertHistory.run(claim.slug, createHash('sha256').update(json).digest('hex').slice(0, 32), json);
+      }
+      for (const { slug, commit, model, trace } of history.traces)
+        insertHistoryTrace.run(slug, commit, historyModel(model), traceJson(trace()));
+      historyTraces += history.traces.length;
+      return history.traces.length;
+    },
     add: (trace, summary) => {
       insert.run(
         trace.claim,
@@ -123,6 +164,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
         })),
         claims,
         traces,
+        historyTraces,
       };
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify(meta));
       db.exec('COMMIT');
@@ -157,6 +199,10 @@ export interface Store {
   readonly id: string;
   /** Every model's row of one claim (empty for a slug the store does not hold). */
   rows(slug: string): StoreRow[];
+  /** One claim's history page, or undefined for a slug the store does not hold. */
+  history(slug: string): HistoryRow | undefined;
+  /** The trace.json bytes of a claim at a commit under `model` (null: today's default), or undefined. */
+  historyTrace(slug: string, commit: string, model: string | null): string | undefined;
   close(): void;
 }
 
@@ -187,15 +233,30 @@ export function openStore(file: string): Store {
       `${file} is a trace store of format ${meta?.format ?? 'unknown'}, not ${STORE_FORMAT}: build it again with npm run build:server.`,
     );
   }
-  const select = db.prepare(
-    'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, trace, summary FROM traces WHERE slug = ?',
-  );
+  let select: Database.Statement;
+  let selectHistory: Database.Statement;
+  let selectHistoryTrace: Database.Statement;
+  try {
+    select = db.prepare(
+      'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, trace, summary FROM traces WHERE slug = ?',
+    );
+    selectHistory = db.prepare('SELECT hash, page FROM history WHERE slug = ?');
+    selectHistoryTrace = db.prepare('SELECT trace FROM history_traces WHERE slug = ? AND "commit" = ? AND model = ?');
+  } catch (error) {
+    db.close();
+    throw new StoreError(
+      `${file} says it is a trace store of format ${STORE_FORMAT} but lacks its tables (${(error as Error).message}): build it again with npm run build:server.`,
+    );
+  }
   const id = createHash('sha256').update(JSON.stringify(meta)).digest('hex').slice(0, 16);
   return {
     file,
     meta,
     id,
     rows: (slug) => select.all(slug) as StoreRow[],
+    history: (slug) => selectHistory.get(slug) as HistoryRow | undefined,
+    historyTrace: (slug, commit, model) =>
+      (selectHistoryTrace.get(slug, commit, historyModel(model)) as { trace: string } | undefined)?.trace,
     close: () => db.close(),
   };
 }

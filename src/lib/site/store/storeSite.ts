@@ -8,7 +8,8 @@ import type { Trace } from '../../../engine/index.ts';
 import { ledgerFolders } from '../../input/folders.ts';
 import { engineCodeHash, loadModels, type LoadedModel } from '../../input/load.ts';
 import { provideSite, type Site, type TraceSummary } from '../site.ts';
-import { openStore, StoreError, storeMismatch, type Store, type StoreRow } from './store.ts';
+import type { ClaimHistoryPage } from '../../history/siteHistory.ts';
+import { openStore, StoreError, storeMismatch, type HistoryRow, type Store, type StoreRow } from './store.ts';
 
 /** A store with the models it was checked against. */
 export interface ServedStore {
@@ -16,6 +17,8 @@ export interface ServedStore {
   readonly models: readonly LoadedModel[];
   /** One claim's rows by model id, or null for a slug the store does not hold. */
   claimRows(slug: string): ReadonlyMap<string, StoreRow> | null;
+  /** One claim's history page row, or null for a slug the store does not hold. */
+  historyRow(slug: string): HistoryRow | null;
 }
 
 /**
@@ -43,9 +46,20 @@ export function openServedStore(file: string, modelsDir: string = ledgerFolders(
   const models = store.meta.models.map(({ id }) => byId.get(id)!);
   // A claim page reads its claim's rows several times while it renders; a few claims are kept.
   const recent = new LRUCache<string, Map<string, StoreRow>>({ max: 32 });
+  // The middleware reads a history row for its ETag, then the page reads it to render.
+  const recentHistory = new LRUCache<string, HistoryRow>({ max: 8 });
   return {
     store,
     models,
+    historyRow: (slug) => {
+      let row = recentHistory.get(slug);
+      if (row === undefined) {
+        row = store.history(slug);
+        if (row === undefined) return null;
+        recentHistory.set(slug, row);
+      }
+      return row;
+    },
     claimRows: (slug) => {
       let rows = recent.get(slug);
       if (rows === undefined) {
@@ -83,6 +97,7 @@ export function storeSite(served: ServedStore): Site {
     }
     return entry;
   };
+  const historyParsed = new WeakMap<HistoryRow, ClaimHistoryPage>();
   const byId = new Map(served.models.map((m) => [m.id, m]));
   const notServed = (what: string): never => {
     throw new Error(`${what} is not read on demand: pages that list every claim are prerendered`);
@@ -105,6 +120,16 @@ export function storeSite(served: ServedStore): Site {
       return found;
     },
     claim: (slug) => notServed(`claim ${slug}'s file`),
+    history: (slug) => {
+      const found = served.historyRow(slug);
+      if (found === null) throw new Error(`no history for ${slug}`);
+      let page = historyParsed.get(found);
+      if (page === undefined) {
+        page = JSON.parse(found.page) as ClaimHistoryPage;
+        historyParsed.set(found, page);
+      }
+      return page;
+    },
   };
 }
 

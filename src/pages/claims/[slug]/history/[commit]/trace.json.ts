@@ -10,7 +10,11 @@ export const getStaticPaths = (() =>
     .map((t) => ({ params: { slug: t.slug, commit: t.commit }, props: { trace: t.trace } }))) satisfies GetStaticPaths;
 
 /** The trace as two-space JSON with a final newline, like every published trace. */
-export const GET: APIRoute = ({ props }) =>
-  new Response(traceJson((props as { trace: () => Trace }).trace()), {
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
+export const GET: APIRoute = ({ props, isPrerendered }) =>
+  // On a server the middleware answers every history trace with the store's bytes (serve.ts); a
+  // request that gets here has no trace, and an empty 404 is what the middleware makes of that.
+  isPrerendered
+    ? new Response(traceJson((props as { trace: () => Trace }).trace()), {
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      })
+    : new Response(null, { status: 404 });
