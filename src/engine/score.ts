@@ -4,7 +4,7 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { groupingOf, keptById, keptOf } from './independence.ts';
+import { groupingOf, keptById, keptOf, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
@@ -18,6 +18,7 @@ import {
   INSUFFICIENT_EVIDENCE,
   NOT_APPLICABLE,
   type Claim,
+  type EvidenceLink,
   type Model,
   type TraceLink,
   type TraceResult,
@@ -49,6 +50,8 @@ interface Prior {
   readonly logOdds: Decimal;
   readonly probability: string;
   readonly logOddsText: string;
+  /** The log-odds written exactly (a negative zero as -0), to key a claim's shared posteriors. */
+  readonly exact: string;
 }
 
 /** Makes a scorer for a model; `codeHash` is the hash of the engine's source, computed by the caller. */
@@ -61,7 +64,12 @@ export function createScorer(model: Model, codeHash: string): Scorer {
     if (prior === undefined) {
       const probability = rules.priors.get(type)!;
       const logOdds = priorLogOdds(rules, probability);
-      prior = { logOdds, probability: plain(probability), logOddsText: fixed(logOdds, rules.places.weight) };
+      prior = {
+        logOdds,
+        probability: plain(probability),
+        logOddsText: fixed(logOdds, rules.places.weight),
+        exact: logOdds.toFixed(),
+      };
       priors.set(type, prior);
     }
     return prior;
@@ -82,19 +90,56 @@ export function score(model: Model, slug: string, claim: Claim, codeHash: string
   return createScorer(model, codeHash).score(slug, claim);
 }
 
-function scoreWith(
-  rules: Rules,
-  root: LinkRoot,
-  configHash: string,
-  codeHash: string,
-  priorOf: (type: string) => Prior,
-  slug: string,
-  claim: Claim,
-): Trace {
-  const { weight: w, probability: p } = rules.places;
+/** Steps 2 to 4 for one claim: every link's working, the groups, the kept sums and the counted sources. */
+interface Linked {
+  readonly links: readonly LinkWorking[];
+  readonly traceLinks: readonly TraceLink[];
+  readonly groups: readonly Group[];
+  readonly supporting: Decimal;
+  readonly opposing: Decimal;
+  readonly sufficient: boolean;
+  readonly sources: number;
+}
 
+/**
+ * What steps 2 to 4 read of a model: its weight rules (the five tables, the interpretation
+ * factor, the weight's places and rounding mode) and its independence strategy. Models with the
+ * same key (three released ones) give a claim's links the same working, so it is worked out once
+ * per claim for all of them; the key is the rules' own text, so a difference anywhere keeps them apart.
+ */
+const linkedKey = perRules((rules) => {
+  const m = rules.model;
+  return JSON.stringify([
+    m.relevance,
+    m.observation,
+    m.interpretation,
+    m.authenticity,
+    m.extraction,
+    rules.places.weight,
+    rules.mode,
+    rules.independence,
+  ]);
+});
+/** A claim's steps 2 to 4 by `linkedKey`, keyed by its evidence list (freed with the claim). */
+const linkedByEvidence = new WeakMap<readonly EvidenceLink[], Map<string, Linked>>();
+
+function linkedOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
+  let shared = linkedByEvidence.get(evidence);
+  if (shared === undefined) {
+    shared = new Map();
+    linkedByEvidence.set(evidence, shared);
+  }
+  const key = linkedKey(rules);
+  let linked = shared.get(key);
+  if (linked === undefined) {
+    linked = link(rules, root, evidence);
+    shared.set(key, linked);
+  }
+  return linked;
+}
+
+function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
   // Step 2: each link's weight.
-  const evidence = claim.evidence;
   const count = evidence.length;
   const weighed: LinkWeight[] = [];
   const weights: Decimal[] = [];
@@ -148,6 +193,110 @@ function scoreWith(
       countedSources.add(link.source);
     }
   }
+  return { links, traceLinks, groups, supporting, opposing, sufficient, sources: countedSources.size };
+}
+
+/** Steps 6 to 8 from the prior and the kept sum: what a scored trace's result is made of. */
+interface Posterior {
+  readonly keptText: string;
+  readonly posteriorText: string;
+  readonly probability: NonNullable<Trace['working']['probability']>;
+  readonly state: NonNullable<Trace['working']['state']>;
+  readonly stateName: string;
+  readonly stability: NonNullable<Trace['working']['stability']>;
+}
+
+/**
+ * What steps 6 to 8 read of a model beyond the prior and the kept sum: the places, the rounding
+ * mode, the states and the stability rules. Models with the same key (ledger@1.1.0 and
+ * ledger-forecast for every type but a prediction, and ledger-counted wherever every counted link
+ * is its group's strongest) give a claim the same posterior, so it is worked out once per claim.
+ */
+const posteriorKey = perRules((rules) =>
+  JSON.stringify([
+    rules.places.weight,
+    rules.places.probability,
+    rules.mode,
+    rules.model.states,
+    rules.model.stability,
+  ]),
+);
+/** A claim's posteriors by `posteriorKey`, then by prior, kept sum and sources (freed with the claim). */
+const posteriorsByClaim = new WeakMap<Claim, Map<string, Map<string, Posterior>>>();
+
+function keptOf6to8(
+  rules: Rules,
+  prior: Prior,
+  supporting: Decimal,
+  opposing: Decimal,
+  sources: number,
+  claim: Claim,
+): Posterior {
+  let byRules = posteriorsByClaim.get(claim);
+  if (byRules === undefined) {
+    byRules = new Map();
+    posteriorsByClaim.set(claim, byRules);
+  }
+  const rulesKey = posteriorKey(rules);
+  let shared = byRules.get(rulesKey);
+  if (shared === undefined) {
+    shared = new Map();
+    byRules.set(rulesKey, shared);
+  }
+  const keptSum = supporting.minus(opposing);
+  // Sums of weights with w places have at most w places, so the fixed text is the exact sum
+  // (a zero's sign is lost, and adding the prior loses it too).
+  const keptText = fixed(keptSum, rules.places.weight);
+  const key = `${prior.exact}\u0000${keptText}\u0000${sources}`;
+  let found = shared.get(key);
+  if (found === undefined) {
+    found = posterior(rules, prior.logOdds, keptSum, keptText, sources);
+    shared.set(key, found);
+  }
+  return found;
+}
+
+function posterior(
+  rules: Rules,
+  priorLogOdds: Decimal,
+  keptSum: Decimal,
+  keptText: string,
+  sources: number,
+): Posterior {
+  const { weight: w, probability: p } = rules.places;
+  // Step 6: posterior log-odds.
+  const x = priorLogOdds.plus(keptSum);
+  const posteriorText = fixed(x, w);
+  // Step 7: probability and state.
+  const { exactText, probability, probabilityText } = logisticRounded(x, p, rules.mode);
+  const index = stateIndex(rules, probability);
+  // Step 8: stability.
+  const stable = stability(rules, priorLogOdds, keptSum, sources);
+  return {
+    keptText,
+    posteriorText,
+    probability: { logistic: exactText, rounded: probabilityText },
+    state: { index, thresholds: thresholds(rules) },
+    stateName: rules.states[index]!.state,
+    stability: stable.working,
+  };
+}
+
+function scoreWith(
+  rules: Rules,
+  root: LinkRoot,
+  configHash: string,
+  codeHash: string,
+  priorOf: (type: string) => Prior,
+  slug: string,
+  claim: Claim,
+): Trace {
+  const { weight: w, probability: p } = rules.places;
+  const { links, traceLinks, groups, supporting, opposing, sufficient, sources } = linkedOf(
+    rules,
+    root,
+    claim.evidence,
+  );
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
@@ -162,7 +311,6 @@ function scoreWith(
   // Step 4 (`sufficient` above): nothing counted bears on the claim.
   // Step 5: the prior.
   const prior = applicable ? priorOf(claim.type) : null;
-  const priorLogOddsOf = prior?.logOdds;
 
   let result: TraceResult;
   let sum: NonNullable<Trace['working']['sum']> | null = null;
@@ -188,30 +336,22 @@ function scoreWith(
       ...common,
     };
   } else {
-    // Step 6: posterior log-odds.
-    const keptSum = supporting.minus(opposing);
-    const x = priorLogOddsOf!.plus(keptSum);
-    const posteriorText = fixed(x, w);
+    const kept = keptOf6to8(rules, prior, supporting, opposing, sources, claim);
     sum = {
       supporting: fixed(supporting, w),
       opposing: fixed(opposing, w),
-      kept: fixed(keptSum, w),
-      posteriorLogOdds: posteriorText,
+      kept: kept.keptText,
+      posteriorLogOdds: kept.posteriorText,
     };
-    // Step 7: probability and state.
-    const { exactText, probability, probabilityText } = logisticRounded(x, p, rules.mode);
-    const index = stateIndex(rules, probability);
-    probabilityWorking = { logistic: exactText, rounded: probabilityText };
-    stateWorking = { index, thresholds: thresholds(rules) };
-    // Step 8: stability.
-    const stable = stability(rules, priorLogOddsOf!, keptSum, countedSources.size);
-    stabilityWorking = stable.working;
+    probabilityWorking = kept.probability;
+    stateWorking = kept.state;
+    stabilityWorking = kept.stability;
     result = {
-      state: rules.states[index]!.state,
-      probability: probabilityText,
-      posteriorLogOdds: posteriorText,
+      state: kept.stateName,
+      probability: kept.probability.rounded,
+      posteriorLogOdds: kept.posteriorText,
       reason: null,
-      stability: { spread: stable.working.spread, level: stable.working.level },
+      stability: { spread: kept.stability.spread, level: kept.stability.level },
       ...common,
     };
   }
