@@ -5,8 +5,13 @@
  */
 import { Decimal } from './decimal.ts';
 
-/** Bits after the binary point: 2^−200 ≈ 6e−61, far below the 40 digits a result keeps. */
-export const FRACTION_BITS = 200;
+/**
+ * Bits after the binary point: 2^−168 ≈ 2.7e−51. A 40-digit rounding is decided only when the
+ * error is below 1/512 of a unit in the 40th digit, i.e. error × 10^40 × 512 < the value's
+ * mantissa: for exp (mantissa ≥ 0.70 × 2^168, error 2^7 units) and ln (|ln y| ≥ 2^−10, error 2^8
+ * units) that leaves a margin of 2^8 and more. Three 64-bit digits per figure, where 200 bits took four.
+ */
+export const FRACTION_BITS = 168;
 const SHIFT = BigInt(FRACTION_BITS);
 
 /** An exact decimal string as an integer coefficient over a power of ten. */
@@ -36,9 +41,10 @@ export function toFixedPoint(value: Decimal): bigint {
   return (coefficient << SHIFT) / tenTo(places);
 }
 
-/** A 100-digit constant as a fixed-point bigint (error below one unit). */
-export function constantOf(digits: string): bigint {
-  return toFixedPoint(new Decimal(digits));
+/** A 100-digit constant as a bigint over 2^bits (by default FRACTION_BITS), truncated: an error below one unit. */
+export function constantOf(digits: string, bits = FRACTION_BITS): bigint {
+  const { coefficient, places } = scaledOf(new Decimal(digits));
+  return (coefficient << BigInt(bits)) / tenTo(places);
 }
 
 /**
