@@ -300,10 +300,13 @@ function scoreWith(
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
-  const common = {
-    coverage: { done: coverageWorking.done, declared: coverageWorking.declared, value: coverageWorking.value },
-    gradient: { value: gradientWorking.value, status: gradientWorking.status },
+  // Written out in each result below, in this order (a spread in mid-literal is V8's slow path).
+  const coverageResult = {
+    done: coverageWorking.done,
+    declared: coverageWorking.declared,
+    value: coverageWorking.value,
   };
+  const gradientResult = { value: gradientWorking.value, status: gradientWorking.status };
 
   // Step 1: a type the model does not score.
   const applicable = rules.priors.has(claim.type);
@@ -324,7 +327,8 @@ function scoreWith(
       posteriorLogOdds: null,
       reason: notScored,
       stability: null,
-      ...common,
+      coverage: coverageResult,
+      gradient: gradientResult,
     };
   } else if (!sufficient) {
     result = {
@@ -333,7 +337,8 @@ function scoreWith(
       posteriorLogOdds: null,
       reason: INSUFFICIENT_REASON,
       stability: null,
-      ...common,
+      coverage: coverageResult,
+      gradient: gradientResult,
     };
   } else {
     const kept = keptOf6to8(rules, prior, supporting, opposing, sources, claim);
@@ -352,7 +357,8 @@ function scoreWith(
       posteriorLogOdds: kept.posteriorText,
       reason: null,
       stability: { spread: kept.stability.spread, level: kept.stability.level },
-      ...common,
+      coverage: coverageResult,
+      gradient: gradientResult,
     };
   }
 
