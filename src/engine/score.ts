@@ -12,7 +12,7 @@ import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
-import { stateIndex } from './state.ts';
+import { stateIndex, stateIndexOfUnits } from './state.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
 import {
   INSUFFICIENT_EVIDENCE,
@@ -268,8 +268,10 @@ function posterior(
   const x = priorLogOdds.plus(keptSum);
   const posteriorText = fixed(x, w);
   // Step 7: probability and state.
-  const { exactText, probability, probabilityText } = logisticRounded(x, p, rules.mode);
-  const index = stateIndex(rules, probability);
+  const rounded = logisticRounded(x, p, rules.mode);
+  const index =
+    rounded.units === null ? stateIndex(rules, rounded.probability) : stateIndexOfUnits(rules, rounded.units);
+  const { exactText, probabilityText } = rounded;
   // Step 8: stability.
   const stable = stability(rules, priorLogOdds, keptSum, sources);
   return {
