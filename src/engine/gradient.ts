@@ -1,5 +1,6 @@
 /** Step 10: the community gradient, a reputation-weighted mean of votes (seed 003). */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
+import { tenTo } from './fixedPoint.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
 import { perRules } from './perRules.ts';
 import type { Rules } from './rules.ts';
@@ -32,6 +33,8 @@ interface VoteWeightRow {
   readonly lnText: string;
   readonly weight: Decimal;
   readonly weightText: string;
+  /** The weight in whole units of 10^−weight places (the weight's text without its point). */
+  readonly units: bigint;
   /** Whether the other rounding mode rounds the weight to the same value (it is not a tie). */
   readonly eitherMode: boolean;
 }
@@ -56,7 +59,8 @@ function voteWeightRow(rows: Map<string, VoteWeightRow>, rules: Rules, reputatio
       rules.places.weight,
       rules.mode,
     );
-    row = { lnText, weight, weightText: fixed(weight, rules.places.weight), eitherMode };
+    const weightText = fixed(weight, rules.places.weight);
+    row = { lnText, weight, weightText, units: BigInt(weightText.replace('.', '')), eitherMode };
     rows.set(reputation, row);
   }
   return row;
@@ -115,6 +119,11 @@ export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking 
 
 /** The working, and whether the other rounding mode would give every one of its figures too. */
 function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
+  return (votes.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
+}
+
+/** `weigh` through decimal.js, figure by figure: the definition, and the path for what `weighWhole` refuses. */
+export function weighDecimals(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
   const { weight: w, probability: p } = rules.places;
   let totalWeight = new Decimal(0);
   let totalWeighted = new Decimal(0);
@@ -149,4 +158,152 @@ function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean]
     status: none ? 'no-votes' : gradientStatus(rules, value),
   };
   return [working, everyRow && eitherMode];
+}
+
+/** A plain decimal string (an optional minus, digits, an optional point and digits), nothing else. */
+const PLAIN = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
+/** A vote value as a whole number over a power of ten, or null when it is not written plainly. */
+interface Scaled {
+  readonly coefficient: bigint;
+  readonly places: number;
+}
+const scaledValues = new Map<string, Scaled | null>();
+
+function scaledValueOf(text: string): Scaled | null {
+  let found = scaledValues.get(text);
+  if (found === undefined) {
+    if (scaledValues.size > 10_000) scaledValues.clear();
+    const match = PLAIN.exec(text);
+    found =
+      match === null
+        ? null
+        : { coefficient: BigInt(`${match[1]}${match[2]}${match[3] ?? ''}`), places: match[3]?.length ?? 0 };
+    scaledValues.set(text, found);
+  }
+  return found;
+}
+
+/** Significant digits of a whole number, trailing zeros not counted (what decimal.js's precision counts). */
+function significant(value: bigint): number {
+  const text = (value < 0n ? -value : value).toString();
+  let end = text.length;
+  while (end > 1 && text.charCodeAt(end - 1) === 48) end -= 1;
+  return end;
+}
+
+/** `coefficient × 10^−places` written as `plain` writes the decimal: no trailing zeros, no −0. */
+function plainText(coefficient: bigint, places: number): string {
+  if (coefficient === 0n) return '0';
+  const negative = coefficient < 0n;
+  let digits = (negative ? -coefficient : coefficient).toString();
+  let end = digits.length;
+  let kept = places;
+  while (kept > 0 && digits.charCodeAt(end - 1) === 48) {
+    end -= 1;
+    kept -= 1;
+  }
+  digits = digits.slice(0, end);
+  if (kept > 0) {
+    digits = digits.padStart(kept + 1, '0');
+    digits = `${digits.slice(0, digits.length - kept)}.${digits.slice(digits.length - kept)}`;
+  }
+  return negative ? `-${digits}` : digits;
+}
+
+/** A non-negative `coefficient × 10^−places` written with exactly `places` places, as `fixed` does. */
+function fixedText(coefficient: bigint, places: number): string {
+  const digits = coefficient.toString().padStart(places + 1, '0');
+  return places === 0 ? digits : `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
+}
+
+/** A non-negative whole `value × 10^−cut` rounded to a whole number with the mode, as `round` rounds the decimal. */
+function roundWholeBy(value: bigint, cut: number, mode: RoundingMode): bigint {
+  if (cut <= 0) return value * tenTo(-cut);
+  const unit = tenTo(cut);
+  const kept = value / unit;
+  const twice = 2n * (value - kept * unit);
+  return twice > unit || (twice === unit && (mode === 'half-up' || kept % 2n === 1n)) ? kept + 1n : kept;
+}
+
+/**
+ * The consensus thresholds in whole units of the gradient's last place: a value of u units is at
+ * least trueFrom when u ≥ ceil(trueFrom × 10^p), and at most falseTo when u ≤ floor(falseTo × 10^p).
+ */
+const statusUnits = perRules((rules) => {
+  const scale = new Decimal(10).pow(rules.places.probability);
+  return {
+    trueFrom: BigInt(rules.gradient.trueFrom.times(scale).ceil().toFixed()),
+    falseTo: BigInt(rules.gradient.falseTo.times(scale).floor().toFixed()),
+  };
+});
+
+/**
+ * `weighDecimals` in whole numbers: each weighted vote, both sums and the quotient are exact
+ * integer operations on the votes' digits, and the quotient is rounded to 40 significant digits
+ * half to even (as decimal.js divides) and then to the model's places. Null, so that decimal.js
+ * decides, wherever decimal.js would have rounded along the way (a product or a sum past 40
+ * significant digits), a value is not written plainly, or the total weight is not above 0.
+ */
+function weighWhole(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] | null {
+  const { weight: w, probability: p } = rules.places;
+  const weights = voteWeights(rules);
+  const digits = Decimal.precision;
+  // Every weighted vote at a common scale of 10^−(w + the most places a value has).
+  const scaled: (Scaled | null)[] = votes.map((vote) => scaledValueOf(vote.value));
+  let valuePlaces = 0;
+  for (const value of scaled) {
+    if (value === null) return null;
+    if (value.places > valuePlaces) valuePlaces = value.places;
+  }
+  const scale = w + valuePlaces;
+  let everyRow = true;
+  let totalWeight = 0n;
+  let totalWeighted = 0n;
+  const rows: GradientWorking['votes'][number][] = [];
+  for (let i = 0; i < votes.length; i++) {
+    const vote = votes[i]!;
+    const value = scaled[i]!;
+    const { lnText, weightText, units, eitherMode } = voteWeightRow(weights, rules, vote.reputation);
+    everyRow &&= eitherMode;
+    const weighted = value.coefficient * units;
+    totalWeight += units;
+    totalWeighted += weighted * tenTo(valuePlaces - value.places);
+    if (significant(weighted) > digits || significant(totalWeight) > digits || significant(totalWeighted) > digits)
+      return null;
+    rows.push({
+      voter: vote.voter,
+      reputation: vote.reputation,
+      value: vote.value,
+      lnOnePlusReputation: lnText,
+      weight: weightText,
+      weighted: plainText(weighted, w + value.places),
+    });
+  }
+  if (totalWeight <= 0n || totalWeighted < 0n) return null;
+  // totalWeighted × 10^−scale / (totalWeight × 10^−w) = 10^−valuePlaces × n / d: its 40 digits as
+  // q × 10^−(valuePlaces + m), rounded half to even from the exact remainder.
+  const n = totalWeighted;
+  const d = totalWeight;
+  let m = digits - 1 - (n.toString().length - d.toString().length);
+  let q = (m >= 0 ? n * tenTo(m) : n / tenTo(-m)) / d;
+  while (q >= tenTo(digits) || (q < tenTo(digits - 1) && q > 0n)) {
+    m += q >= tenTo(digits) ? -1 : 1;
+    q = (m >= 0 ? n * tenTo(m) : n / tenTo(-m)) / d;
+  }
+  if (m < 0) return null;
+  const twice = 2n * (n * tenTo(m) - q * d);
+  if (twice > d || (twice === d && q % 2n === 1n)) q += 1n;
+  const cut = valuePlaces + m - p;
+  const value = roundWholeBy(q, cut, rules.mode);
+  const other = roundWholeBy(q, cut, OTHER_MODE[rules.mode]);
+  const thresholds = statusUnits(rules);
+  const working: GradientWorking = {
+    votes: rows,
+    totalWeight: fixedText(totalWeight, w),
+    totalWeighted: plainText(totalWeighted, scale),
+    value: fixedText(value, p),
+    status:
+      value >= thresholds.trueFrom ? 'consensus-true' : value <= thresholds.falseTo ? 'consensus-false' : 'contested',
+  };
+  return [working, everyRow && value === other];
 }
