@@ -1,8 +1,9 @@
 /** Step 2: one link's weight, the product of its five factors. */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
+import { scaledOf, tenTo } from './fixedPoint.ts';
 import { lookup, perRules } from './perRules.ts';
 import { factorOf, type Rules } from './rules.ts';
-import type { EvidenceLink } from './types.ts';
+import type { EvidenceLink, RoundingMode } from './types.ts';
 
 /** One factor of a link: the level it was given and what the model says that level is worth. */
 export interface FactorWorking {
@@ -30,6 +31,8 @@ export function interpretationFactor(rules: Rules, steps: Decimal): { raw: Decim
 /** A link's weight and its working. */
 export interface LinkWeight {
   readonly weight: Decimal;
+  /** The weight in whole units of 10^−weight places (its text without the point). */
+  readonly units: bigint;
   readonly working: LinkWeightWorking;
   /** The weight with an opposing link's sign, as `signedWeight` writes it. */
   readonly opposedText: string;
@@ -42,13 +45,87 @@ export interface LinkWeight {
  * that starts with the same levels.
  */
 interface Step {
-  readonly product: Decimal;
+  /** The product so far as `coefficient × 10^−places` exactly, or null past 40 significant digits. */
+  readonly coefficient: bigint | null;
+  readonly places: number;
+  /** The product as decimal.js rounds it, kept only where `coefficient` is null. */
+  readonly product: Decimal | null;
   readonly next: Map<string, Step>;
   readonly factorWorking: FactorWorking | LinkWeightWorking['interpretation'] | null;
   weighed: LinkWeight | null;
 }
 
-const roots = perRules((): Step => ({ product: new Decimal(1), next: new Map(), factorWorking: null, weighed: null }));
+const roots = perRules((): Step => ({
+  coefficient: 1n,
+  places: 0,
+  product: null,
+  next: new Map(),
+  factorWorking: null,
+  weighed: null,
+}));
+
+/** A factor as decimal.js holds it and as `coefficient × 10^−places` exactly. */
+interface Factor {
+  readonly value: Decimal;
+  readonly coefficient: bigint;
+  readonly places: number;
+}
+
+function factorFrom(value: Decimal): Factor {
+  const { coefficient, places } = scaledOf(value);
+  return { value, coefficient, places };
+}
+
+/** Significant digits of a whole number, trailing zeros not counted (what decimal.js's precision counts). */
+function significant(value: bigint): number {
+  const text = (value < 0n ? -value : value).toString();
+  let end = text.length;
+  while (end > 1 && text.charCodeAt(end - 1) === 48) end -= 1;
+  return end;
+}
+
+/** `coefficient × 10^−places` written as `plain` writes the decimal: no trailing zeros, no −0. */
+function plainText(coefficient: bigint, places: number): string {
+  if (coefficient === 0n) return '0';
+  const negative = coefficient < 0n;
+  let digits = (negative ? -coefficient : coefficient).toString();
+  let kept = places;
+  let end = digits.length;
+  while (kept > 0 && digits.charCodeAt(end - 1) === 48) {
+    end -= 1;
+    kept -= 1;
+  }
+  digits = digits.slice(0, end);
+  if (kept > 0) {
+    digits = digits.padStart(kept + 1, '0');
+    digits = `${digits.slice(0, digits.length - kept)}.${digits.slice(digits.length - kept)}`;
+  }
+  return negative ? `-${digits}` : digits;
+}
+
+/**
+ * `coefficient × 10^−places` rounded to `w` places with the mode, in units of 10^−w: the magnitude
+ * is rounded and the sign put back, as both modes are symmetric about zero.
+ */
+function roundUnits(coefficient: bigint, places: number, w: number, mode: RoundingMode): bigint {
+  const cut = places - w;
+  if (cut <= 0) return coefficient * tenTo(-cut);
+  const negative = coefficient < 0n;
+  const magnitude = negative ? -coefficient : coefficient;
+  const unit = tenTo(cut);
+  let kept = magnitude / unit;
+  const twice = 2n * (magnitude - kept * unit);
+  if (twice > unit || (twice === unit && (mode === 'half-up' || kept % 2n === 1n))) kept += 1n;
+  return negative ? -kept : kept;
+}
+
+/** Units of 10^−w written with exactly w places, as `fixed` writes the decimal (a zero unsigned). */
+export function unitsText(units: bigint, w: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(w + 1, '0');
+  const text = w === 0 ? digits : `${digits.slice(0, digits.length - w)}.${digits.slice(digits.length - w)}`;
+  return negative ? `-${text}` : text;
+}
 
 /** Which factor a level of the path is. */
 type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | 'extraction';
@@ -56,10 +133,22 @@ type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | '
 function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
   let step = from.next.get(level);
   if (step === undefined) {
-    const { factor: value, working } =
+    const { factor, working } =
       table === 'interpretation' ? interpretationWorking(rules, level) : factorWorking(rules, table, level);
+    // The product exactly in whole numbers while it has at most 40 significant digits (where
+    // decimal.js's product is exact too); past that, decimal.js's rounded product from there on.
+    const exact =
+      from.coefficient === null
+        ? null
+        : from.factorWorking === null
+          ? factor.coefficient
+          : from.coefficient * factor.coefficient;
+    const coefficient = exact !== null && significant(exact) <= Decimal.precision ? exact : null;
     step = {
-      product: from.factorWorking === null ? value : from.product.times(value),
+      coefficient,
+      places: from.factorWorking === null ? factor.places : from.places + factor.places,
+      product:
+        coefficient !== null ? null : from.factorWorking === null ? factor.value : productOf(from).times(factor.value),
       next: new Map(),
       factorWorking: working,
       weighed: null,
@@ -67,6 +156,11 @@ function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
     from.next.set(level, step);
   }
   return step;
+}
+
+/** A step's product as a Decimal (made from the exact digits where they are kept). */
+function productOf(step: Step): Decimal {
+  return step.product ?? new Decimal(`${step.coefficient}e-${step.places}`);
 }
 
 /** `fixed(−weight)` from `fixed(weight)`: the sign flipped, a zero staying unsigned. */
@@ -101,18 +195,34 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
   const authenticity = stepOf(rules, interpretation, 'authenticity', link.authenticity);
   const extraction = stepOf(rules, authenticity, 'extraction', link.extraction);
   if (extraction.weighed === null) {
-    const product = extraction.product;
-    const weight = round(product, rules.places.weight, rules.mode);
-    const weightText = fixed(weight, rules.places.weight);
+    const w = rules.places.weight;
+    let weight: Decimal;
+    let weightText: string;
+    let productText: string;
+    let units: bigint;
+    if (extraction.coefficient !== null) {
+      // Rounded and written in whole numbers: the same digits as round, fixed and plain give.
+      units = roundUnits(extraction.coefficient, extraction.places, w, rules.mode);
+      weight = new Decimal(`${units}e-${w}`);
+      weightText = unitsText(units, w);
+      productText = plainText(extraction.coefficient, extraction.places);
+    } else {
+      const product = productOf(extraction);
+      weight = round(product, w, rules.mode);
+      weightText = fixed(weight, w);
+      productText = plain(product);
+      units = BigInt(weightText.replace('.', ''));
+    }
     extraction.weighed = {
       weight,
+      units,
       working: {
         relevance: relevance.factorWorking as FactorWorking,
         observation: observation.factorWorking as FactorWorking,
         interpretation: interpretation.factorWorking as LinkWeightWorking['interpretation'],
         authenticity: authenticity.factorWorking as FactorWorking,
         extraction: extraction.factorWorking as FactorWorking,
-        product: plain(product),
+        product: productText,
         weight: weightText,
       },
       opposedText: opposed(weight, weightText),
@@ -123,28 +233,28 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
 
 /** What a model fixes for step 2: each level's factor with its working, and each step count's factor. */
 const fixedByModel = perRules(() => ({
-  factors: new Map<string, { factor: Decimal; working: FactorWorking }>(),
-  interpretations: new Map<string, { factor: Decimal; working: LinkWeightWorking['interpretation'] }>(),
+  factors: new Map<string, { factor: Factor; working: FactorWorking }>(),
+  interpretations: new Map<string, { factor: Factor; working: LinkWeightWorking['interpretation'] }>(),
 }));
 
 function factorWorking(
   rules: Rules,
   table: 'relevance' | 'observation' | 'authenticity' | 'extraction',
   level: string,
-): { factor: Decimal; working: FactorWorking } {
+): { factor: Factor; working: FactorWorking } {
   return lookup(fixedByModel(rules).factors, `${table}\u0000${level}`, () => {
     const factor = factorOf(rules[table], level, table);
-    return { factor, working: { level, factor: plain(factor) } };
+    return { factor: factorFrom(factor), working: { level, factor: plain(factor) } };
   });
 }
 
 function interpretationWorking(
   rules: Rules,
   stepsText: string,
-): { factor: Decimal; working: LinkWeightWorking['interpretation'] } {
+): { factor: Factor; working: LinkWeightWorking['interpretation'] } {
   return lookup(fixedByModel(rules).interpretations, stepsText, () => {
     const steps = dec(stepsText);
     const { raw, factor } = interpretationFactor(rules, steps);
-    return { factor, working: { steps: plain(steps), raw: plain(raw), factor: plain(factor) } };
+    return { factor: factorFrom(factor), working: { steps: plain(steps), raw: plain(raw), factor: plain(factor) } };
   });
 }

@@ -4,9 +4,9 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { groupingOf, keptById, keptOf, type Group } from './independence.ts';
+import { groupingOf, keptById, keptOfUnits, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
-import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
+import { linkRoot, unitsText, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
 import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
@@ -95,8 +95,11 @@ interface Linked {
   readonly links: readonly LinkWorking[];
   readonly traceLinks: readonly TraceLink[];
   readonly groups: readonly Group[];
-  readonly supporting: Decimal;
-  readonly opposing: Decimal;
+  /** The sums as the working writes them (`fixed` at the weight's places). */
+  readonly supportingText: string;
+  readonly opposingText: string;
+  /** supporting − opposing: exactly `keptText` (sums of weights have no more places than they do). */
+  readonly keptText: string;
   readonly sufficient: boolean;
   readonly sources: number;
 }
@@ -142,26 +145,29 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
   // Step 2: each link's weight.
   const count = evidence.length;
   const weighed: LinkWeight[] = [];
-  const weights: Decimal[] = [];
+  const units: bigint[] = [];
   for (let i = 0; i < count; i++) {
     const one = weighFrom(rules, root, evidence[i]!);
     weighed.push(one);
-    weights.push(one.weight);
+    units.push(one.units);
   }
   // Step 3: independence, from the claim's grouping (the same under every model).
   const grouping = groupingOf(evidence);
-  const { groups, keptAt } = keptOf(evidence, grouping, weights, rules.independence);
+  const { groups, keptAt } = keptOfUnits(evidence, grouping, units, rules.independence);
   // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
   const keptLink = grouping.uniqueIds ? null : keptById(grouping, keptAt);
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
-  let supporting = ZERO;
-  let opposing = ZERO;
+  // Sums in whole units of the weight's places: exact, as decimal.js's are while they keep to 40
+  // significant digits (checked below; past that, decimal.js adds them as it always has).
+  let supporting = 0n;
+  let opposing = 0n;
+  let magnitude = 0n;
   let sufficient = false;
   const countedSources = new Set<string>();
   for (let i = 0; i < count; i++) {
     const link = evidence[i]!;
-    const { weight, working, opposedText } = weighed[i]!;
+    const { working, opposedText } = weighed[i]!;
     const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(link.id) ?? null);
     const counts = depends === null;
     // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
@@ -182,18 +188,63 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
     });
     traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
     if (!counts) continue;
-    // Sums in file order, as the 40-digit arithmetic adds them.
-    if (link.direction === 'supports') supporting = supporting.plus(weight);
-    else if (link.direction === 'opposes') opposing = opposing.plus(weight);
+    const weight = units[i]!;
+    magnitude += weight < 0n ? -weight : weight;
+    if (link.direction === 'supports') supporting += weight;
+    else if (link.direction === 'opposes') opposing += weight;
     // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
     // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
-    // (`isPositive` alone holds for +0 too; together they are `greaterThan(0)` without a new Decimal.)
-    if (!weight.isZero() && weight.isPositive()) {
+    if (weight > 0n) {
       sufficient = true;
       countedSources.add(link.source);
     }
   }
-  return { links, traceLinks, groups, supporting, opposing, sufficient, sources: countedSources.size };
+  const w = rules.places.weight;
+  // Every partial sum (and the difference) is at most the sum of the magnitudes: within 40 digits,
+  // decimal.js's sums are exact too.
+  const sums =
+    magnitude.toString().length <= Decimal.precision
+      ? {
+          supportingText: unitsText(supporting, w),
+          opposingText: unitsText(opposing, w),
+          keptText: unitsText(supporting - opposing, w),
+        }
+      : sumsByDecimals(rules, evidence, weighed, keptAt, keptLink);
+  return {
+    links,
+    traceLinks,
+    groups,
+    supportingText: sums.supportingText,
+    opposingText: sums.opposingText,
+    keptText: sums.keptText,
+    sufficient,
+    sources: countedSources.size,
+  };
+}
+
+/** The kept sums through decimal.js, in file order, for sums past 40 significant digits. */
+function sumsByDecimals(
+  rules: Rules,
+  evidence: readonly EvidenceLink[],
+  weighed: readonly LinkWeight[],
+  keptAt: readonly (string | null)[],
+  keptLink: ReadonlyMap<string, string | null> | null,
+): { supportingText: string; opposingText: string; keptText: string } {
+  let supporting = ZERO;
+  let opposing = ZERO;
+  for (let i = 0; i < evidence.length; i++) {
+    const link = evidence[i]!;
+    const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(link.id) ?? null);
+    if (depends !== null) continue;
+    if (link.direction === 'supports') supporting = supporting.plus(weighed[i]!.weight);
+    else if (link.direction === 'opposes') opposing = opposing.plus(weighed[i]!.weight);
+  }
+  const w = rules.places.weight;
+  return {
+    supportingText: fixed(supporting, w),
+    opposingText: fixed(opposing, w),
+    keptText: fixed(supporting.minus(opposing), w),
+  };
 }
 
 /** Steps 6 to 8 from the prior and the kept sum: what a scored trace's result is made of. */
@@ -224,14 +275,7 @@ const posteriorKey = perRules((rules) =>
 /** A claim's posteriors by `posteriorKey`, then by prior, kept sum and sources (freed with the claim). */
 const posteriorsByClaim = new WeakMap<Claim, Map<string, Map<string, Posterior>>>();
 
-function keptOf6to8(
-  rules: Rules,
-  prior: Prior,
-  supporting: Decimal,
-  opposing: Decimal,
-  sources: number,
-  claim: Claim,
-): Posterior {
+function keptOf6to8(rules: Rules, prior: Prior, keptText: string, sources: number, claim: Claim): Posterior {
   let byRules = posteriorsByClaim.get(claim);
   if (byRules === undefined) {
     byRules = new Map();
@@ -243,14 +287,12 @@ function keptOf6to8(
     shared = new Map();
     byRules.set(rulesKey, shared);
   }
-  const keptSum = supporting.minus(opposing);
   // Sums of weights with w places have at most w places, so the fixed text is the exact sum
   // (a zero's sign is lost, and adding the prior loses it too).
-  const keptText = fixed(keptSum, rules.places.weight);
   const key = `${prior.exact}\u0000${keptText}\u0000${sources}`;
   let found = shared.get(key);
   if (found === undefined) {
-    found = posterior(rules, prior.logOdds, keptSum, keptText, sources);
+    found = posterior(rules, prior.logOdds, new Decimal(keptText), keptText, sources);
     shared.set(key, found);
   }
   return found;
@@ -294,7 +336,7 @@ function scoreWith(
   claim: Claim,
 ): Trace {
   const { weight: w, probability: p } = rules.places;
-  const { links, traceLinks, groups, supporting, opposing, sufficient, sources } = linkedOf(
+  const { links, traceLinks, groups, supportingText, opposingText, keptText, sufficient, sources } = linkedOf(
     rules,
     root,
     claim.evidence,
@@ -343,10 +385,10 @@ function scoreWith(
       gradient: gradientResult,
     };
   } else {
-    const kept = keptOf6to8(rules, prior, supporting, opposing, sources, claim);
+    const kept = keptOf6to8(rules, prior, keptText, sources, claim);
     sum = {
-      supporting: fixed(supporting, w),
-      opposing: fixed(opposing, w),
+      supporting: supportingText,
+      opposing: opposingText,
       kept: kept.keptText,
       posteriorLogOdds: kept.posteriorText,
     };
