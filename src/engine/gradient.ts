@@ -1,8 +1,9 @@
 /** Step 10: the community gradient, a reputation-weighted mean of votes (seed 003). */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
-import { tenTo } from './fixedPoint.ts';
+import { scaledOf, tenTo, type Scientific } from './fixedPoint.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
 import { perRules } from './perRules.ts';
+import { plainText, roundUnits, significant, unitsText } from './units.ts';
 import type { Rules } from './rules.ts';
 import type { GradientStatus, RoundingMode, Vote } from './types.ts';
 
@@ -51,19 +52,52 @@ const voteWeights = perRules(() => new Map<string, VoteWeightRow>());
 const values = new Map<string, Decimal>();
 
 function voteWeightRow(rows: Map<string, VoteWeightRow>, rules: Rules, reputation: string): VoteWeightRow {
-  let row = rows.get(reputation);
+  let row: VoteWeightRow | null | undefined = rows.get(reputation);
   if (row === undefined) {
-    const { ln, lnText } = lnOnePlus(reputation);
-    const [weight, eitherMode] = roundEitherMode(
-      Decimal.max(rules.gradient.floor, ln),
-      rules.places.weight,
-      rules.mode,
-    );
-    const weightText = fixed(weight, rules.places.weight);
-    row = { lnText, weight, weightText, units: BigInt(weightText.replace('.', '')), eitherMode };
+    const { lnText, digits } = lnOnePlus(reputation);
+    row = digits === null ? null : rowOfDigits(rules, lnText, digits);
+    row ??= rowOfDecimals(rules, reputation);
     rows.set(reputation, row);
   }
   return row;
+}
+
+/** The floor as `coefficient × 10^−places`, for `rowOfDigits`. */
+const floorScaled = perRules((rules) => scaledOf(rules.gradient.floor));
+
+/**
+ * A vote weight from ln(1 + r)'s 40 digits in whole numbers: max(floor, ln) compared exactly at a
+ * common scale, rounded in both modes and written as `fixed` writes it; its Decimal made on first use.
+ */
+function rowOfDigits(rules: Rules, lnText: string, digits: Scientific): VoteWeightRow | null {
+  if (digits.exponent > 0) return null;
+  const w = rules.places.weight;
+  const floor = floorScaled(rules);
+  const lnPlaces = -digits.exponent;
+  const scale = Math.max(lnPlaces, floor.places);
+  const ln = digits.coefficient * tenTo(scale - lnPlaces);
+  const bottom = floor.coefficient * tenTo(scale - floor.places);
+  const larger = ln > bottom ? ln : bottom;
+  const units = roundUnits(larger, scale, w, rules.mode);
+  let weight: Decimal | null = null;
+  return {
+    lnText,
+    get weight() {
+      weight ??= new Decimal(`${units}e-${w}`);
+      return weight;
+    },
+    weightText: unitsText(units, w),
+    units,
+    eitherMode: roundUnits(larger, scale, w, OTHER_MODE[rules.mode]) === units,
+  };
+}
+
+/** A vote weight through decimal.js: `round_w(max(floor, ln))` in the model's mode and in the other. */
+function rowOfDecimals(rules: Rules, reputation: string): VoteWeightRow {
+  const { ln, lnText } = lnOnePlus(reputation);
+  const [weight, eitherMode] = roundEitherMode(Decimal.max(rules.gradient.floor, ln), rules.places.weight, rules.mode);
+  const weightText = fixed(weight, rules.places.weight);
+  return { lnText, weight, weightText, units: BigInt(weightText.replace('.', '')), eitherMode };
 }
 
 /** A vote's value parsed once per distinct string (votes repeat a handful of values). */
@@ -183,48 +217,6 @@ function scaledValueOf(text: string): Scaled | null {
   return found;
 }
 
-/** Significant digits of a whole number, trailing zeros not counted (what decimal.js's precision counts). */
-function significant(value: bigint): number {
-  const text = (value < 0n ? -value : value).toString();
-  let end = text.length;
-  while (end > 1 && text.charCodeAt(end - 1) === 48) end -= 1;
-  return end;
-}
-
-/** `coefficient × 10^−places` written as `plain` writes the decimal: no trailing zeros, no −0. */
-function plainText(coefficient: bigint, places: number): string {
-  if (coefficient === 0n) return '0';
-  const negative = coefficient < 0n;
-  let digits = (negative ? -coefficient : coefficient).toString();
-  let end = digits.length;
-  let kept = places;
-  while (kept > 0 && digits.charCodeAt(end - 1) === 48) {
-    end -= 1;
-    kept -= 1;
-  }
-  digits = digits.slice(0, end);
-  if (kept > 0) {
-    digits = digits.padStart(kept + 1, '0');
-    digits = `${digits.slice(0, digits.length - kept)}.${digits.slice(digits.length - kept)}`;
-  }
-  return negative ? `-${digits}` : digits;
-}
-
-/** A non-negative `coefficient × 10^−places` written with exactly `places` places, as `fixed` does. */
-function fixedText(coefficient: bigint, places: number): string {
-  const digits = coefficient.toString().padStart(places + 1, '0');
-  return places === 0 ? digits : `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
-}
-
-/** A non-negative whole `value × 10^−cut` rounded to a whole number with the mode, as `round` rounds the decimal. */
-function roundWholeBy(value: bigint, cut: number, mode: RoundingMode): bigint {
-  if (cut <= 0) return value * tenTo(-cut);
-  const unit = tenTo(cut);
-  const kept = value / unit;
-  const twice = 2n * (value - kept * unit);
-  return twice > unit || (twice === unit && (mode === 'half-up' || kept % 2n === 1n)) ? kept + 1n : kept;
-}
-
 /**
  * The consensus thresholds in whole units of the gradient's last place: a value of u units is at
  * least trueFrom when u ≥ ceil(trueFrom × 10^p), and at most falseTo when u ≤ floor(falseTo × 10^p).
@@ -294,14 +286,14 @@ function weighWhole(rules: Rules, votes: readonly Vote[]): [GradientWorking, boo
   const twice = 2n * (n * tenTo(m) - q * d);
   if (twice > d || (twice === d && q % 2n === 1n)) q += 1n;
   const cut = valuePlaces + m - p;
-  const value = roundWholeBy(q, cut, rules.mode);
-  const other = roundWholeBy(q, cut, OTHER_MODE[rules.mode]);
+  const value = roundUnits(q, cut, 0, rules.mode);
+  const other = roundUnits(q, cut, 0, OTHER_MODE[rules.mode]);
   const thresholds = statusUnits(rules);
   const working: GradientWorking = {
     votes: rows,
-    totalWeight: fixedText(totalWeight, w),
+    totalWeight: unitsText(totalWeight, w),
     totalWeighted: plainText(totalWeighted, scale),
-    value: fixedText(value, p),
+    value: unitsText(value, p),
     status:
       value >= thresholds.trueFrom ? 'consensus-true' : value <= thresholds.falseTo ? 'consensus-false' : 'contested',
   };

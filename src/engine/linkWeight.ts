@@ -1,9 +1,10 @@
 /** Step 2: one link's weight, the product of its five factors. */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
-import { scaledOf, tenTo } from './fixedPoint.ts';
+import { scaledOf } from './fixedPoint.ts';
 import { lookup, perRules } from './perRules.ts';
+import { plainText, roundUnits, significant, unitsText } from './units.ts';
 import { factorOf, type Rules } from './rules.ts';
-import type { EvidenceLink, RoundingMode } from './types.ts';
+import type { EvidenceLink } from './types.ts';
 
 /** One factor of a link: the level it was given and what the model says that level is worth. */
 export interface FactorWorking {
@@ -76,57 +77,6 @@ function factorFrom(value: Decimal): Factor {
   return { value, coefficient, places };
 }
 
-/** Significant digits of a whole number, trailing zeros not counted (what decimal.js's precision counts). */
-function significant(value: bigint): number {
-  const text = (value < 0n ? -value : value).toString();
-  let end = text.length;
-  while (end > 1 && text.charCodeAt(end - 1) === 48) end -= 1;
-  return end;
-}
-
-/** `coefficient × 10^−places` written as `plain` writes the decimal: no trailing zeros, no −0. */
-function plainText(coefficient: bigint, places: number): string {
-  if (coefficient === 0n) return '0';
-  const negative = coefficient < 0n;
-  let digits = (negative ? -coefficient : coefficient).toString();
-  let kept = places;
-  let end = digits.length;
-  while (kept > 0 && digits.charCodeAt(end - 1) === 48) {
-    end -= 1;
-    kept -= 1;
-  }
-  digits = digits.slice(0, end);
-  if (kept > 0) {
-    digits = digits.padStart(kept + 1, '0');
-    digits = `${digits.slice(0, digits.length - kept)}.${digits.slice(digits.length - kept)}`;
-  }
-  return negative ? `-${digits}` : digits;
-}
-
-/**
- * `coefficient × 10^−places` rounded to `w` places with the mode, in units of 10^−w: the magnitude
- * is rounded and the sign put back, as both modes are symmetric about zero.
- */
-function roundUnits(coefficient: bigint, places: number, w: number, mode: RoundingMode): bigint {
-  const cut = places - w;
-  if (cut <= 0) return coefficient * tenTo(-cut);
-  const negative = coefficient < 0n;
-  const magnitude = negative ? -coefficient : coefficient;
-  const unit = tenTo(cut);
-  let kept = magnitude / unit;
-  const twice = 2n * (magnitude - kept * unit);
-  if (twice > unit || (twice === unit && (mode === 'half-up' || kept % 2n === 1n))) kept += 1n;
-  return negative ? -kept : kept;
-}
-
-/** Units of 10^−w written with exactly w places, as `fixed` writes the decimal (a zero unsigned). */
-export function unitsText(units: bigint, w: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(w + 1, '0');
-  const text = w === 0 ? digits : `${digits.slice(0, digits.length - w)}.${digits.slice(digits.length - w)}`;
-  return negative ? `-${text}` : text;
-}
-
 /** Which factor a level of the path is. */
 type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | 'extraction';
 
@@ -163,9 +113,25 @@ function productOf(step: Step): Decimal {
   return step.product ?? new Decimal(`${step.coefficient}e-${step.places}`);
 }
 
+/** A link's weight: its units, its working, and its Decimal made on first use. */
+class Weighed implements LinkWeight {
+  constructor(
+    readonly units: bigint,
+    private readonly places: number,
+    private decimal: Decimal | null,
+    readonly working: LinkWeightWorking,
+    readonly opposedText: string,
+  ) {}
+
+  get weight(): Decimal {
+    this.decimal ??= new Decimal(`${this.units}e-${this.places}`);
+    return this.decimal;
+  }
+}
+
 /** `fixed(−weight)` from `fixed(weight)`: the sign flipped, a zero staying unsigned. */
-function opposed(weight: Decimal, text: string): string {
-  if (weight.isZero()) return text;
+function opposed(units: bigint, text: string): string {
+  if (units === 0n) return text;
   return text.startsWith('-') ? text.slice(1) : `-${text}`;
 }
 
@@ -196,14 +162,14 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
   const extraction = stepOf(rules, authenticity, 'extraction', link.extraction);
   if (extraction.weighed === null) {
     const w = rules.places.weight;
-    let weight: Decimal;
+    let weight: Decimal | null = null;
     let weightText: string;
     let productText: string;
     let units: bigint;
     if (extraction.coefficient !== null) {
-      // Rounded and written in whole numbers: the same digits as round, fixed and plain give.
+      // Rounded and written in whole numbers: the same digits as round, fixed and plain give (the
+      // Decimal is made only if asked for: the scorer reads the units).
       units = roundUnits(extraction.coefficient, extraction.places, w, rules.mode);
-      weight = new Decimal(`${units}e-${w}`);
       weightText = unitsText(units, w);
       productText = plainText(extraction.coefficient, extraction.places);
     } else {
@@ -213,20 +179,16 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
       productText = plain(product);
       units = BigInt(weightText.replace('.', ''));
     }
-    extraction.weighed = {
-      weight,
-      units,
-      working: {
-        relevance: relevance.factorWorking as FactorWorking,
-        observation: observation.factorWorking as FactorWorking,
-        interpretation: interpretation.factorWorking as LinkWeightWorking['interpretation'],
-        authenticity: authenticity.factorWorking as FactorWorking,
-        extraction: extraction.factorWorking as FactorWorking,
-        product: productText,
-        weight: weightText,
-      },
-      opposedText: opposed(weight, weightText),
+    const working: LinkWeightWorking = {
+      relevance: relevance.factorWorking as FactorWorking,
+      observation: observation.factorWorking as FactorWorking,
+      interpretation: interpretation.factorWorking as LinkWeightWorking['interpretation'],
+      authenticity: authenticity.factorWorking as FactorWorking,
+      extraction: extraction.factorWorking as FactorWorking,
+      product: productText,
+      weight: weightText,
     };
+    extraction.weighed = new Weighed(units, w, weight, working, opposed(units, weightText));
   }
   return extraction.weighed;
 }

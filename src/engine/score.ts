@@ -6,13 +6,14 @@ import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
 import { groupingOf, keptById, keptOfUnits, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
-import { linkRoot, unitsText, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
+import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
 import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
 import { stateIndex, stateIndexOfUnits } from './state.ts';
+import { unitsText } from './units.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
 import {
   INSUFFICIENT_EVIDENCE,

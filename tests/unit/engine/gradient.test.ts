@@ -5,7 +5,7 @@ import { dec, fixed, gradient, round, rulesOf, type Vote } from '../../../src/en
 import { claim } from '../../support/claim.ts';
 import { strictModel, withRounding } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
-import { Wide } from '../../support/wide.ts';
+import { roundedText, to40, Wide } from '../../support/wide.ts';
 
 const strict = rulesOf(strictModel());
 const votes = (...pairs: [reputation: string, value: string][]): Vote[] =>
@@ -222,5 +222,43 @@ describe('step 10 in whole numbers agrees with decimal.js figure by figure', () 
       const made = votes(['0', v], ['0', '0']);
       expect(gradient(rules, made), v).toEqual(weighDecimals(rules, made)[0]);
     }
+  });
+
+  it('weighs a reputation from its digits as the definition does: ln(1 + r) to 40 digits, the floor, the rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: 1n, max: 10n ** 12n }).map(String),
+          fc
+            .tuple(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 1, max: 30 }))
+            .map(([n, k]) => new Wide(n.toString()).div(new Wide(10).pow(k)).toFixed()),
+        ),
+        fc.constantFrom('0', '0.1', '0.25', '2.3978952728', '7.5'),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom('half-even' as const, 'half-up' as const),
+        (reputation, floor, w, mode) => {
+          const model = strictModel({ gradient: { floor, neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' } });
+          const rules = rulesOf(withRounding(model, { mode, weight: String(w) }));
+          const ln = to40(new Wide(reputation).plus(1).ln());
+          const weight = roundedText(Wide.max(new Wide(floor), ln), w, mode);
+          const row = gradient(rules, votes([reputation, '1'])).votes[0]!;
+          expect(row.lnOnePlusReputation).toBe(ln.toFixed());
+          expect(row.weight).toBe(weight);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('works a floor that is a tie for a reputation read from its digits out for each mode: 0.25 to one place', () => {
+    const patch = {
+      gradient: { floor: '0.25', neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' },
+      rounding: { mode: 'half-even' as const, weight: '1', probability: '4', coverage: '2' },
+    };
+    const shared = votes(['0.05', '1']);
+    expect(gradient(rulesOf(strictModel(patch)), shared).votes[0]?.weight).toBe('0.2');
+    expect(gradient(rulesOf(withRounding(strictModel(patch), { mode: 'half-up' })), shared).votes[0]?.weight).toBe(
+      '0.3',
+    );
   });
 });
