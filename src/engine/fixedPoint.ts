@@ -1,7 +1,8 @@
 /**
  * Binary fixed point for the fast transcendental paths: a value is a bigint `m` standing for
- * `m × 2^(exponent)`, with an error bound counted in units of the last bit. Only `exp40` and
- * `ln40` use it; every result they return is decided against the 40-digit rounding or refused.
+ * `m × 2^(exponent)`, with an error bound counted in units of the last bit. `exp40` and `ln40` use
+ * it, and every result they return is decided against the 40-digit rounding or refused; the
+ * whole-number paths (units.ts and its users) borrow only `tenTo` and `scaledOf`.
  */
 import { Decimal } from './decimal.ts';
 
