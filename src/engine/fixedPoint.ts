@@ -1,12 +1,18 @@
 /**
  * Binary fixed point for the fast transcendental paths: a value is a bigint `m` standing for
- * `m × 2^(exponent)`, with an error bound counted in units of the last bit. Only `exp40` and
- * `ln40` use it; every result they return is decided against the 40-digit rounding or refused.
+ * `m × 2^(exponent)`, with an error bound counted in units of the last bit. `exp40` and `ln40` use
+ * it, and every result they return is decided against the 40-digit rounding or refused; the
+ * whole-number paths (units.ts and its users) borrow only `tenTo` and `scaledOf`.
  */
 import { Decimal } from './decimal.ts';
 
-/** Bits after the binary point: 2^−200 ≈ 6e−61, far below the 40 digits a result keeps. */
-export const FRACTION_BITS = 200;
+/**
+ * Bits after the binary point: 2^−168 ≈ 2.7e−51. A 40-digit rounding is decided only when the
+ * error is below 1/512 of a unit in the 40th digit, i.e. error × 10^40 × 512 < the value's
+ * mantissa: for exp (mantissa ≥ 0.70 × 2^168, error 2^7 units) and ln (|ln y| ≥ 2^−10, error 2^8
+ * units) that leaves a margin of 2^8 and more. Three 64-bit digits per figure, where 200 bits took four.
+ */
+export const FRACTION_BITS = 168;
 const SHIFT = BigInt(FRACTION_BITS);
 
 /** An exact decimal string as an integer coefficient over a power of ten. */
@@ -36,9 +42,10 @@ export function toFixedPoint(value: Decimal): bigint {
   return (coefficient << SHIFT) / tenTo(places);
 }
 
-/** A 100-digit constant as a fixed-point bigint (error below one unit). */
-export function constantOf(digits: string): bigint {
-  return toFixedPoint(new Decimal(digits));
+/** A 100-digit constant as a bigint over 2^bits (by default FRACTION_BITS), truncated: an error below one unit. */
+export function constantOf(digits: string, bits = FRACTION_BITS): bigint {
+  const { coefficient, places } = scaledOf(new Decimal(digits));
+  return (coefficient << BigInt(bits)) / tenTo(places);
 }
 
 /**

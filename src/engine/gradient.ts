@@ -1,7 +1,9 @@
 /** Step 10: the community gradient, a reputation-weighted mean of votes (seed 003). */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
+import { scaledOf, tenTo, type Scientific } from './fixedPoint.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
 import { perRules } from './perRules.ts';
+import { plainText, roundUnits, significant, unitsText } from './units.ts';
 import type { Rules } from './rules.ts';
 import type { GradientStatus, RoundingMode, Vote } from './types.ts';
 
@@ -32,6 +34,8 @@ interface VoteWeightRow {
   readonly lnText: string;
   readonly weight: Decimal;
   readonly weightText: string;
+  /** The weight in whole units of 10^−weight places (the weight's text without its point). */
+  readonly units: bigint;
   /** Whether the other rounding mode rounds the weight to the same value (it is not a tie). */
   readonly eitherMode: boolean;
 }
@@ -48,18 +52,52 @@ const voteWeights = perRules(() => new Map<string, VoteWeightRow>());
 const values = new Map<string, Decimal>();
 
 function voteWeightRow(rows: Map<string, VoteWeightRow>, rules: Rules, reputation: string): VoteWeightRow {
-  let row = rows.get(reputation);
+  let row: VoteWeightRow | null | undefined = rows.get(reputation);
   if (row === undefined) {
-    const { ln, lnText } = lnOnePlus(reputation);
-    const [weight, eitherMode] = roundEitherMode(
-      Decimal.max(rules.gradient.floor, ln),
-      rules.places.weight,
-      rules.mode,
-    );
-    row = { lnText, weight, weightText: fixed(weight, rules.places.weight), eitherMode };
+    const { lnText, digits } = lnOnePlus(reputation);
+    row = digits === null ? null : rowOfDigits(rules, lnText, digits);
+    row ??= rowOfDecimals(rules, reputation);
     rows.set(reputation, row);
   }
   return row;
+}
+
+/** The floor as `coefficient × 10^−places`, for `rowOfDigits`. */
+const floorScaled = perRules((rules) => scaledOf(rules.gradient.floor));
+
+/**
+ * A vote weight from ln(1 + r)'s 40 digits in whole numbers: max(floor, ln) compared exactly at a
+ * common scale, rounded in both modes and written as `fixed` writes it; its Decimal made on first use.
+ */
+function rowOfDigits(rules: Rules, lnText: string, digits: Scientific): VoteWeightRow | null {
+  if (digits.exponent > 0) return null;
+  const w = rules.places.weight;
+  const floor = floorScaled(rules);
+  const lnPlaces = -digits.exponent;
+  const scale = Math.max(lnPlaces, floor.places);
+  const ln = digits.coefficient * tenTo(scale - lnPlaces);
+  const bottom = floor.coefficient * tenTo(scale - floor.places);
+  const larger = ln > bottom ? ln : bottom;
+  const units = roundUnits(larger, scale, w, rules.mode);
+  let weight: Decimal | null = null;
+  return {
+    lnText,
+    get weight() {
+      weight ??= new Decimal(`${units}e-${w}`);
+      return weight;
+    },
+    weightText: unitsText(units, w),
+    units,
+    eitherMode: roundUnits(larger, scale, w, OTHER_MODE[rules.mode]) === units,
+  };
+}
+
+/** A vote weight through decimal.js: `round_w(max(floor, ln))` in the model's mode and in the other. */
+function rowOfDecimals(rules: Rules, reputation: string): VoteWeightRow {
+  const { ln, lnText } = lnOnePlus(reputation);
+  const [weight, eitherMode] = roundEitherMode(Decimal.max(rules.gradient.floor, ln), rules.places.weight, rules.mode);
+  const weightText = fixed(weight, rules.places.weight);
+  return { lnText, weight, weightText, units: BigInt(weightText.replace('.', '')), eitherMode };
 }
 
 /** A vote's value parsed once per distinct string (votes repeat a handful of values). */
@@ -115,6 +153,11 @@ export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking 
 
 /** The working, and whether the other rounding mode would give every one of its figures too. */
 function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
+  return (votes.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
+}
+
+/** `weigh` through decimal.js, figure by figure: the definition, and the path for what `weighWhole` refuses. */
+export function weighDecimals(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
   const { weight: w, probability: p } = rules.places;
   let totalWeight = new Decimal(0);
   let totalWeighted = new Decimal(0);
@@ -149,4 +192,110 @@ function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean]
     status: none ? 'no-votes' : gradientStatus(rules, value),
   };
   return [working, everyRow && eitherMode];
+}
+
+/** A plain decimal string (an optional minus, digits, an optional point and digits), nothing else. */
+const PLAIN = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
+/** A vote value as a whole number over a power of ten, or null when it is not written plainly. */
+interface Scaled {
+  readonly coefficient: bigint;
+  readonly places: number;
+}
+const scaledValues = new Map<string, Scaled | null>();
+
+function scaledValueOf(text: string): Scaled | null {
+  let found = scaledValues.get(text);
+  if (found === undefined) {
+    if (scaledValues.size > 10_000) scaledValues.clear();
+    const match = PLAIN.exec(text);
+    found =
+      match === null
+        ? null
+        : { coefficient: BigInt(`${match[1]}${match[2]}${match[3] ?? ''}`), places: match[3]?.length ?? 0 };
+    scaledValues.set(text, found);
+  }
+  return found;
+}
+
+/**
+ * The consensus thresholds in whole units of the gradient's last place: a value of u units is at
+ * least trueFrom when u ≥ ceil(trueFrom × 10^p), and at most falseTo when u ≤ floor(falseTo × 10^p).
+ */
+const statusUnits = perRules((rules) => {
+  const scale = new Decimal(10).pow(rules.places.probability);
+  return {
+    trueFrom: BigInt(rules.gradient.trueFrom.times(scale).ceil().toFixed()),
+    falseTo: BigInt(rules.gradient.falseTo.times(scale).floor().toFixed()),
+  };
+});
+
+/**
+ * `weighDecimals` in whole numbers: each weighted vote, both sums and the quotient are exact
+ * integer operations on the votes' digits, and the quotient is rounded to 40 significant digits
+ * half to even (as decimal.js divides) and then to the model's places. Null, so that decimal.js
+ * decides, wherever decimal.js would have rounded along the way (a product or a sum past 40
+ * significant digits), a value is not written plainly, or the total weight is not above 0.
+ */
+function weighWhole(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] | null {
+  const { weight: w, probability: p } = rules.places;
+  const weights = voteWeights(rules);
+  const digits = Decimal.precision;
+  // Every weighted vote at a common scale of 10^−(w + the most places a value has).
+  const scaled: (Scaled | null)[] = votes.map((vote) => scaledValueOf(vote.value));
+  let valuePlaces = 0;
+  for (const value of scaled) {
+    if (value === null) return null;
+    if (value.places > valuePlaces) valuePlaces = value.places;
+  }
+  const scale = w + valuePlaces;
+  let everyRow = true;
+  let totalWeight = 0n;
+  let totalWeighted = 0n;
+  const rows: GradientWorking['votes'][number][] = [];
+  for (let i = 0; i < votes.length; i++) {
+    const vote = votes[i]!;
+    const value = scaled[i]!;
+    const { lnText, weightText, units, eitherMode } = voteWeightRow(weights, rules, vote.reputation);
+    everyRow &&= eitherMode;
+    const weighted = value.coefficient * units;
+    totalWeight += units;
+    totalWeighted += weighted * tenTo(valuePlaces - value.places);
+    if (significant(weighted) > digits || significant(totalWeight) > digits || significant(totalWeighted) > digits)
+      return null;
+    rows.push({
+      voter: vote.voter,
+      reputation: vote.reputation,
+      value: vote.value,
+      lnOnePlusReputation: lnText,
+      weight: weightText,
+      weighted: plainText(weighted, w + value.places),
+    });
+  }
+  if (totalWeight <= 0n || totalWeighted < 0n) return null;
+  // totalWeighted × 10^−scale / (totalWeight × 10^−w) = 10^−valuePlaces × n / d: its 40 digits as
+  // q × 10^−(valuePlaces + m), rounded half to even from the exact remainder.
+  const n = totalWeighted;
+  const d = totalWeight;
+  let m = digits - 1 - (n.toString().length - d.toString().length);
+  let q = (m >= 0 ? n * tenTo(m) : n / tenTo(-m)) / d;
+  while (q >= tenTo(digits) || (q < tenTo(digits - 1) && q > 0n)) {
+    m += q >= tenTo(digits) ? -1 : 1;
+    q = (m >= 0 ? n * tenTo(m) : n / tenTo(-m)) / d;
+  }
+  if (m < 0) return null;
+  const twice = 2n * (n * tenTo(m) - q * d);
+  if (twice > d || (twice === d && q % 2n === 1n)) q += 1n;
+  const cut = valuePlaces + m - p;
+  const value = roundUnits(q, cut, 0, rules.mode);
+  const other = roundUnits(q, cut, 0, OTHER_MODE[rules.mode]);
+  const thresholds = statusUnits(rules);
+  const working: GradientWorking = {
+    votes: rows,
+    totalWeight: unitsText(totalWeight, w),
+    totalWeighted: plainText(totalWeighted, scale),
+    value: unitsText(value, p),
+    status:
+      value >= thresholds.trueFrom ? 'consensus-true' : value <= thresholds.falseTo ? 'consensus-false' : 'contested',
+  };
+  return [working, everyRow && value === other];
 }

@@ -93,6 +93,29 @@ export function keptOf(
   weights: readonly Decimal[],
   strategy: IndependenceStrategy,
 ): Kept {
+  return keptBy(links, grouping, weights, greaterDecimal, strategy);
+}
+
+/** `keptOf` from the weights in whole units of one place (as bigints): the same comparisons. */
+export function keptOfUnits(
+  links: readonly Placed[],
+  grouping: Grouping,
+  units: readonly bigint[],
+  strategy: IndependenceStrategy,
+): Kept {
+  return keptBy(links, grouping, units, greaterUnits, strategy);
+}
+
+const greaterDecimal = (a: Decimal, b: Decimal): boolean => a.greaterThan(b);
+const greaterUnits = (a: bigint, b: bigint): boolean => a > b;
+
+function keptBy<T>(
+  links: readonly Placed[],
+  grouping: Grouping,
+  weights: readonly T[],
+  greater: (a: T, b: T) => boolean,
+  strategy: IndependenceStrategy,
+): Kept {
   const keptAt = new Array<string | null>(links.length).fill(null);
   const groups: Group[] = [];
   const every = strategy === 'count-every-link';
@@ -105,7 +128,7 @@ export function keptOf(
     let strongestWeight = weights[members[0]!]!;
     for (let k = 1; k < members.length; k++) {
       const weight = weights[members[k]!]!;
-      if (weight.greaterThan(strongestWeight)) {
+      if (greater(weight, strongestWeight)) {
         strongest = k;
         strongestWeight = weight;
       }

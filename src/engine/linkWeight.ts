@@ -1,6 +1,8 @@
 /** Step 2: one link's weight, the product of its five factors. */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
+import { scaledOf } from './fixedPoint.ts';
 import { lookup, perRules } from './perRules.ts';
+import { plainText, roundUnits, significant, unitsText } from './units.ts';
 import { factorOf, type Rules } from './rules.ts';
 import type { EvidenceLink } from './types.ts';
 
@@ -30,6 +32,8 @@ export function interpretationFactor(rules: Rules, steps: Decimal): { raw: Decim
 /** A link's weight and its working. */
 export interface LinkWeight {
   readonly weight: Decimal;
+  /** The weight in whole units of 10^−weight places (its text without the point). */
+  readonly units: bigint;
   readonly working: LinkWeightWorking;
   /** The weight with an opposing link's sign, as `signedWeight` writes it. */
   readonly opposedText: string;
@@ -42,13 +46,36 @@ export interface LinkWeight {
  * that starts with the same levels.
  */
 interface Step {
-  readonly product: Decimal;
+  /** The product so far as `coefficient × 10^−places` exactly, or null past 40 significant digits. */
+  readonly coefficient: bigint | null;
+  readonly places: number;
+  /** The product as decimal.js rounds it, kept only where `coefficient` is null. */
+  readonly product: Decimal | null;
   readonly next: Map<string, Step>;
   readonly factorWorking: FactorWorking | LinkWeightWorking['interpretation'] | null;
   weighed: LinkWeight | null;
 }
 
-const roots = perRules((): Step => ({ product: new Decimal(1), next: new Map(), factorWorking: null, weighed: null }));
+const roots = perRules((): Step => ({
+  coefficient: 1n,
+  places: 0,
+  product: null,
+  next: new Map(),
+  factorWorking: null,
+  weighed: null,
+}));
+
+/** A factor as decimal.js holds it and as `coefficient × 10^−places` exactly. */
+interface Factor {
+  readonly value: Decimal;
+  readonly coefficient: bigint;
+  readonly places: number;
+}
+
+function factorFrom(value: Decimal): Factor {
+  const { coefficient, places } = scaledOf(value);
+  return { value, coefficient, places };
+}
 
 /** Which factor a level of the path is. */
 type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | 'extraction';
@@ -56,10 +83,22 @@ type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | '
 function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
   let step = from.next.get(level);
   if (step === undefined) {
-    const { factor: value, working } =
+    const { factor, working } =
       table === 'interpretation' ? interpretationWorking(rules, level) : factorWorking(rules, table, level);
+    // The product exactly in whole numbers while it has at most 40 significant digits (where
+    // decimal.js's product is exact too); past that, decimal.js's rounded product from there on.
+    const exact =
+      from.coefficient === null
+        ? null
+        : from.factorWorking === null
+          ? factor.coefficient
+          : from.coefficient * factor.coefficient;
+    const coefficient = exact !== null && significant(exact) <= Decimal.precision ? exact : null;
     step = {
-      product: from.factorWorking === null ? value : from.product.times(value),
+      coefficient,
+      places: from.factorWorking === null ? factor.places : from.places + factor.places,
+      product:
+        coefficient !== null ? null : from.factorWorking === null ? factor.value : productOf(from).times(factor.value),
       next: new Map(),
       factorWorking: working,
       weighed: null,
@@ -69,9 +108,30 @@ function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
   return step;
 }
 
+/** A step's product as a Decimal (made from the exact digits where they are kept). */
+function productOf(step: Step): Decimal {
+  return step.product ?? new Decimal(`${step.coefficient}e-${step.places}`);
+}
+
+/** A link's weight: its units, its working, and its Decimal made on first use. */
+class Weighed implements LinkWeight {
+  constructor(
+    readonly units: bigint,
+    private readonly places: number,
+    private decimal: Decimal | null,
+    readonly working: LinkWeightWorking,
+    readonly opposedText: string,
+  ) {}
+
+  get weight(): Decimal {
+    this.decimal ??= new Decimal(`${this.units}e-${this.places}`);
+    return this.decimal;
+  }
+}
+
 /** `fixed(−weight)` from `fixed(weight)`: the sign flipped, a zero staying unsigned. */
-function opposed(weight: Decimal, text: string): string {
-  if (weight.isZero()) return text;
+function opposed(units: bigint, text: string): string {
+  if (units === 0n) return text;
   return text.startsWith('-') ? text.slice(1) : `-${text}`;
 }
 
@@ -101,50 +161,62 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
   const authenticity = stepOf(rules, interpretation, 'authenticity', link.authenticity);
   const extraction = stepOf(rules, authenticity, 'extraction', link.extraction);
   if (extraction.weighed === null) {
-    const product = extraction.product;
-    const weight = round(product, rules.places.weight, rules.mode);
-    const weightText = fixed(weight, rules.places.weight);
-    extraction.weighed = {
-      weight,
-      working: {
-        relevance: relevance.factorWorking as FactorWorking,
-        observation: observation.factorWorking as FactorWorking,
-        interpretation: interpretation.factorWorking as LinkWeightWorking['interpretation'],
-        authenticity: authenticity.factorWorking as FactorWorking,
-        extraction: extraction.factorWorking as FactorWorking,
-        product: plain(product),
-        weight: weightText,
-      },
-      opposedText: opposed(weight, weightText),
+    const w = rules.places.weight;
+    let weight: Decimal | null = null;
+    let weightText: string;
+    let productText: string;
+    let units: bigint;
+    if (extraction.coefficient !== null) {
+      // Rounded and written in whole numbers: the same digits as round, fixed and plain give (the
+      // Decimal is made only if asked for: the scorer reads the units).
+      units = roundUnits(extraction.coefficient, extraction.places, w, rules.mode);
+      weightText = unitsText(units, w);
+      productText = plainText(extraction.coefficient, extraction.places);
+    } else {
+      const product = productOf(extraction);
+      weight = round(product, w, rules.mode);
+      weightText = fixed(weight, w);
+      productText = plain(product);
+      units = BigInt(weightText.replace('.', ''));
+    }
+    const working: LinkWeightWorking = {
+      relevance: relevance.factorWorking as FactorWorking,
+      observation: observation.factorWorking as FactorWorking,
+      interpretation: interpretation.factorWorking as LinkWeightWorking['interpretation'],
+      authenticity: authenticity.factorWorking as FactorWorking,
+      extraction: extraction.factorWorking as FactorWorking,
+      product: productText,
+      weight: weightText,
     };
+    extraction.weighed = new Weighed(units, w, weight, working, opposed(units, weightText));
   }
   return extraction.weighed;
 }
 
 /** What a model fixes for step 2: each level's factor with its working, and each step count's factor. */
 const fixedByModel = perRules(() => ({
-  factors: new Map<string, { factor: Decimal; working: FactorWorking }>(),
-  interpretations: new Map<string, { factor: Decimal; working: LinkWeightWorking['interpretation'] }>(),
+  factors: new Map<string, { factor: Factor; working: FactorWorking }>(),
+  interpretations: new Map<string, { factor: Factor; working: LinkWeightWorking['interpretation'] }>(),
 }));
 
 function factorWorking(
   rules: Rules,
   table: 'relevance' | 'observation' | 'authenticity' | 'extraction',
   level: string,
-): { factor: Decimal; working: FactorWorking } {
+): { factor: Factor; working: FactorWorking } {
   return lookup(fixedByModel(rules).factors, `${table}\u0000${level}`, () => {
     const factor = factorOf(rules[table], level, table);
-    return { factor, working: { level, factor: plain(factor) } };
+    return { factor: factorFrom(factor), working: { level, factor: plain(factor) } };
   });
 }
 
 function interpretationWorking(
   rules: Rules,
   stepsText: string,
-): { factor: Decimal; working: LinkWeightWorking['interpretation'] } {
+): { factor: Factor; working: LinkWeightWorking['interpretation'] } {
   return lookup(fixedByModel(rules).interpretations, stepsText, () => {
     const steps = dec(stepsText);
     const { raw, factor } = interpretationFactor(rules, steps);
-    return { factor, working: { steps: plain(steps), raw: plain(raw), factor: plain(factor) } };
+    return { factor: factorFrom(factor), working: { steps: plain(steps), raw: plain(raw), factor: plain(factor) } };
   });
 }

@@ -7,7 +7,7 @@
 import { Decimal } from './decimal.ts';
 import { EXP_ERROR, expFixed } from './exp40.ts';
 import { fallbacks } from './fastPath.ts';
-import { FRACTION_BITS, roundSignificant, scaledOf, tenTo } from './fixedPoint.ts';
+import { FRACTION_BITS, roundSignificant, scaledOf, significantDigits, tenTo, type Scientific } from './fixedPoint.ts';
 
 const SHIFT = BigInt(FRACTION_BITS);
 const ONE = 1n << SHIFT;
@@ -15,7 +15,11 @@ const ONE = 1n << SHIFT;
 const SMALLEST = 2 ** -10;
 const LARGEST = 700;
 
-/** The error bound of `lnFixed`, in units of 2^−FRACTION_BITS (measured in errorBounds.test.ts). */
+/**
+ * The error bound of `lnFixed`, in units of 2^−FRACTION_BITS: w's error (below 1.43 × EXP_ERROR + 2,
+ * as w's mantissa is at least 0.70) and the series' (two units a term, at most six terms for
+ * |z| ≤ 2^−30) come to below 197 (measured in errorBounds.test.ts).
+ */
 export const LN_ERROR = 2n * EXP_ERROR;
 
 /** `y.ln()` at 40 significant digits, identical to decimal.js's result. */
@@ -32,14 +36,22 @@ export function ln40(y: Decimal): Decimal {
  * path does not apply (ln(y) too near 0 or too large, or a Math.log too far off).
  */
 export function lnFixed(y: Decimal): bigint | null {
-  const y0 = Math.log(y.toNumber());
+  const { coefficient, places } = scaledOf(y);
+  return lnFixedOf(coefficient, places, y.toNumber());
+}
+
+/**
+ * `lnFixed` for y = coefficient × 10^−places (positive) given as digits, with `approx` its double
+ * (within a few units of its last bit: the exact correction below takes up the difference).
+ */
+export function lnFixedOf(coefficient: bigint, places: number, approx: number): bigint | null {
+  const y0 = Math.log(approx);
   if (!(Math.abs(y0) >= SMALLEST && Math.abs(y0) <= LARGEST)) return null;
   // |y0| ≥ 2^−10 has its last bit at or above 2^−62, so y0 × 2^62 is a whole number.
   const t0 = BigInt(y0 * 2 ** 62) << (SHIFT - 62n);
   const { mantissa, exponent } = expFixed(-t0, -y0);
   // w = y × e^(−y0) in fixed point; its error is y × 2^(exponent + FRACTION_BITS) × EXP_ERROR + 2
-  // units, and y × 2^(exponent + FRACTION_BITS) ≈ 1 / (mantissa / 2^FRACTION_BITS) < 1.5.
-  const { coefficient, places } = scaledOf(y);
+  // units, and y × 2^(exponent + FRACTION_BITS) ≈ 1 / (mantissa / 2^FRACTION_BITS) < 1.43.
   const shift = exponent + FRACTION_BITS;
   const product = coefficient * mantissa;
   const w = (shift >= 0 ? product << BigInt(shift) : product >> BigInt(-shift)) / tenTo(places);
@@ -54,6 +66,12 @@ export function lnFixed(y: Decimal): bigint | null {
     if (power === 0n) break;
     sum += n % 2n === 0n ? -(power / n) : power / n;
   }
-  // Total error: 1.5 × EXP_ERROR + 2 (w), scaled by 1 / (1 + z) ≈ 1, plus a unit per term.
+  // Total error: 1.43 × EXP_ERROR + 2 (w), scaled by 1 / (1 + z) ≈ 1, plus two units per term.
   return t0 + sum;
+}
+
+/** ln(y) at 40 significant digits as an exact decimal, for y given as digits, or null where decimal.js must decide. */
+export function ln40DigitsOf(coefficient: bigint, places: number, approx: number): Scientific | null {
+  const value = lnFixedOf(coefficient, places, approx);
+  return value === null ? null : significantDigits(value, -FRACTION_BITS, LN_ERROR, Decimal.precision);
 }

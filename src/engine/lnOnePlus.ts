@@ -4,12 +4,49 @@
  * reputation always gives the same value) however many votes and models use it.
  */
 import { Decimal, plain } from './decimal.ts';
-import { ln40 } from './ln40.ts';
+import { tenTo, type Scientific } from './fixedPoint.ts';
+import { ln40, ln40DigitsOf } from './ln40.ts';
+import { plainText } from './units.ts';
 
 /** ln(1 + max(0, r)) and its plain decimal string. */
 export interface LnOnePlus {
   readonly ln: Decimal;
   readonly lnText: string;
+  /** The same value as `coefficient × 10^exponent` (coefficient > 0), where it was worked so. */
+  readonly digits: Scientific | null;
+}
+
+/** A positive reputation written plainly: digits, an optional point and digits. */
+const PLAIN = /^([0-9]+)(?:\.([0-9]+))?$/;
+
+/** ln(1 + max(0, r)) through decimal.js (the fallback counted when ln40 cannot decide). */
+function slow(reputation: Decimal | string): LnOnePlus {
+  const ln = ln40(Decimal.max(0, reputation).plus(1));
+  return { ln, lnText: plain(ln), digits: null };
+}
+
+/** ln(1 + r) from r's digits, its Decimal made on first use; null where decimal.js must decide. */
+function fromDigits(text: string): LnOnePlus | null {
+  const match = PLAIN.exec(text);
+  if (match === null) return null;
+  const places = match[2]?.length ?? 0;
+  const r = BigInt(`${match[1]}${match[2] ?? ''}`);
+  // Zero (ln 1 = 0, which ln40 leaves to decimal.js) and places past exact powers of ten in doubles.
+  if (r === 0n || places > 22) return null;
+  // 1 + r exactly, and as a double (one rounding in Number, one in the division).
+  const y = r + tenTo(places);
+  const digits = ln40DigitsOf(y, places, Number(y) / 10 ** places);
+  if (digits === null) return null;
+  const lnText = plainText(digits.coefficient, -digits.exponent);
+  let ln: Decimal | null = null;
+  return {
+    get ln() {
+      ln ??= new Decimal(`${digits.coefficient}e${digits.exponent}`);
+      return ln;
+    },
+    lnText,
+    digits,
+  };
 }
 
 /** Distinct reputations kept; past this the memo starts again, so memory stays bounded. */
@@ -21,8 +58,7 @@ export function lnOnePlus(reputation: Decimal | string): LnOnePlus {
   const key = typeof reputation === 'string' ? reputation : reputation.toFixed();
   let found = memo.get(key);
   if (found === undefined) {
-    const ln = ln40(Decimal.max(0, reputation).plus(1));
-    found = { ln, lnText: plain(ln) };
+    found = (typeof reputation === 'string' ? fromDigits(reputation) : null) ?? slow(reputation);
     if (memo.size >= MAX_ENTRIES) memo.clear();
     memo.set(key, found);
   }

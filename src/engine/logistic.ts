@@ -59,8 +59,10 @@ function logisticDigits(x: Decimal): Scientific | null {
 export interface LogisticRounded {
   /** `plain(logistic(x))`. */
   readonly exactText: string;
-  /** `round(logistic(x), places, mode)`. */
+  /** `round(logistic(x), places, mode)` (made only when asked for). */
   readonly probability: Decimal;
+  /** That probability in whole units of 10^−places, where it was worked so (null: read `probability`). */
+  readonly units: bigint | null;
   /** `fixed(probability, places)`. */
   readonly probabilityText: string;
 }
@@ -75,7 +77,7 @@ export function logisticRounded(x: Decimal, places: number, mode: RoundingMode):
   if (digits === null) {
     const exact = logisticSlow(x);
     const probability = round(exact, places, mode);
-    return { exactText: plain(exact), probability, probabilityText: fixed(probability, places) };
+    return { exactText: plain(exact), probability, probabilityText: fixed(probability, places), units: null };
   }
   let { coefficient, exponent } = digits;
   // The plain writing has no trailing zeros.
@@ -103,5 +105,12 @@ export function logisticRounded(x: Decimal, places: number, mode: RoundingMode):
     places === 0
       ? keptText
       : `${keptText.slice(0, keptText.length - places)}.${keptText.slice(keptText.length - places)}`;
-  return { exactText, probability: new Decimal(`${kept}e-${places}`), probabilityText };
+  return {
+    exactText,
+    get probability() {
+      return new Decimal(`${kept}e-${places}`);
+    },
+    probabilityText,
+    units: kept,
+  };
 }

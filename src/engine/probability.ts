@@ -1,9 +1,9 @@
 /** Step 7: from log-odds to a rounded probability. */
-import { type Decimal, round } from './decimal.ts';
+import { Decimal, round } from './decimal.ts';
 import { fallbacks } from './fastPath.ts';
 import { logistic } from './logistic.ts';
 import type { Rules } from './rules.ts';
-import { roundEstimate } from './roundEstimate.ts';
+import { roundEstimateUnits } from './roundEstimate.ts';
 
 /**
  * The error of `1 / (1 + Math.exp(−x))` against the 40-digit logistic, for |x| ≤ 700. Reading x as a
@@ -29,12 +29,23 @@ export function logisticEstimate(x: number): number {
  */
 export function probabilityOf(rules: Rules, logOdds: Decimal): Decimal {
   const places = rules.places.probability;
-  const x = logOdds.toNumber();
-  if (Math.abs(x) <= 700) {
-    const estimate = logisticEstimate(x);
-    const decided = roundEstimate(estimate, logisticEstimateError(x, estimate), places);
-    if (decided !== null) return decided;
-  }
+  const decided = probabilityUnits(places, logOdds.toNumber());
+  if (decided !== null) return new Decimal(`${decided}e-${places}`);
+  return probabilitySlow(rules, logOdds);
+}
+
+/**
+ * `probabilityOf` as a whole number of units of 10^−places, from the log-odds as a double, where
+ * the double estimate decides it; null where the 40-digit logistic must (`probabilitySlow`).
+ */
+export function probabilityUnits(places: number, x: number): number | null {
+  if (!(Math.abs(x) <= 700)) return null;
+  const estimate = logisticEstimate(x);
+  return roundEstimateUnits(estimate, logisticEstimateError(x, estimate), places);
+}
+
+/** The 40-digit logistic rounded with the model's mode, counted as a fallback. */
+export function probabilitySlow(rules: Rules, logOdds: Decimal): Decimal {
   fallbacks.probability += 1;
-  return round(logistic(logOdds), places, rules.mode);
+  return round(logistic(logOdds), rules.places.probability, rules.mode);
 }

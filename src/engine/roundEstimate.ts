@@ -14,6 +14,12 @@ const MAX_SCALED = 2 ** 50;
  * `error` (the caller then rounds the exact 40-digit value with the model's mode).
  */
 export function roundEstimate(estimate: number, error: number, places: number): Decimal | null {
+  const nearest = roundEstimateUnits(estimate, error, places);
+  return nearest === null ? null : new Decimal(`${nearest}e-${places}`);
+}
+
+/** `roundEstimate` as a whole number of units of 10^−places (below 2^50), before it is made a Decimal. */
+export function roundEstimateUnits(estimate: number, error: number, places: number): number | null {
   if (!Number.isFinite(estimate) || places > 22) return null;
   const unit = 10 ** places;
   const scaled = estimate * unit;
@@ -23,6 +29,5 @@ export function roundEstimate(estimate: number, error: number, places: number): 
   const floor = Math.floor(scaled);
   const fraction = scaled - floor;
   if (!(Math.abs(fraction - 0.5) > margin)) return null;
-  const nearest = fraction > 0.5 ? floor + 1 : floor;
-  return new Decimal(`${nearest}e-${places}`);
+  return fraction > 0.5 ? floor + 1 : floor;
 }

@@ -4,7 +4,7 @@ import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { gradient } from './gradient.ts';
-import { groupingOf, keptById, keptOf } from './independence.ts';
+import { groupingOf, keptById, keptOfUnits, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
@@ -12,12 +12,14 @@ import { perRules } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
-import { stateIndex } from './state.ts';
+import { stateIndex, stateIndexOfUnits } from './state.ts';
+import { unitsText } from './units.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
 import {
   INSUFFICIENT_EVIDENCE,
   NOT_APPLICABLE,
   type Claim,
+  type EvidenceLink,
   type Model,
   type TraceLink,
   type TraceResult,
@@ -49,6 +51,8 @@ interface Prior {
   readonly logOdds: Decimal;
   readonly probability: string;
   readonly logOddsText: string;
+  /** The log-odds written exactly (a negative zero as -0), to key a claim's shared posteriors. */
+  readonly exact: string;
 }
 
 /** Makes a scorer for a model; `codeHash` is the hash of the engine's source, computed by the caller. */
@@ -61,7 +65,12 @@ export function createScorer(model: Model, codeHash: string): Scorer {
     if (prior === undefined) {
       const probability = rules.priors.get(type)!;
       const logOdds = priorLogOdds(rules, probability);
-      prior = { logOdds, probability: plain(probability), logOddsText: fixed(logOdds, rules.places.weight) };
+      prior = {
+        logOdds,
+        probability: plain(probability),
+        logOddsText: fixed(logOdds, rules.places.weight),
+        exact: logOdds.toFixed(),
+      };
       priors.set(type, prior);
     }
     return prior;
@@ -82,41 +91,84 @@ export function score(model: Model, slug: string, claim: Claim, codeHash: string
   return createScorer(model, codeHash).score(slug, claim);
 }
 
-function scoreWith(
-  rules: Rules,
-  root: LinkRoot,
-  configHash: string,
-  codeHash: string,
-  priorOf: (type: string) => Prior,
-  slug: string,
-  claim: Claim,
-): Trace {
-  const { weight: w, probability: p } = rules.places;
+/** Steps 2 to 4 for one claim: every link's working, the groups, the kept sums and the counted sources. */
+interface Linked {
+  readonly links: readonly LinkWorking[];
+  readonly traceLinks: readonly TraceLink[];
+  readonly groups: readonly Group[];
+  /** The sums as the working writes them (`fixed` at the weight's places). */
+  readonly supportingText: string;
+  readonly opposingText: string;
+  /** supporting − opposing: exactly `keptText` (sums of weights have no more places than they do). */
+  readonly keptText: string;
+  readonly sufficient: boolean;
+  readonly sources: number;
+}
 
+/**
+ * What steps 2 to 4 read of a model: its weight rules (the five tables, the interpretation
+ * factor, the weight's places and rounding mode) and its independence strategy. Models with the
+ * same key (three released ones) give a claim's links the same working, so it is worked out once
+ * per claim for all of them; the key is the rules' own text, so a difference anywhere keeps them apart.
+ */
+const linkedKey = perRules((rules) => {
+  const m = rules.model;
+  return JSON.stringify([
+    m.relevance,
+    m.observation,
+    m.interpretation,
+    m.authenticity,
+    m.extraction,
+    rules.places.weight,
+    rules.mode,
+    rules.independence,
+  ]);
+});
+/** A claim's steps 2 to 4 by `linkedKey`, keyed by its evidence list (freed with the claim). */
+const linkedByEvidence = new WeakMap<readonly EvidenceLink[], Map<string, Linked>>();
+
+function linkedOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
+  let shared = linkedByEvidence.get(evidence);
+  if (shared === undefined) {
+    shared = new Map();
+    linkedByEvidence.set(evidence, shared);
+  }
+  const key = linkedKey(rules);
+  let linked = shared.get(key);
+  if (linked === undefined) {
+    linked = link(rules, root, evidence);
+    shared.set(key, linked);
+  }
+  return linked;
+}
+
+function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
   // Step 2: each link's weight.
-  const evidence = claim.evidence;
   const count = evidence.length;
   const weighed: LinkWeight[] = [];
-  const weights: Decimal[] = [];
+  const units: bigint[] = [];
   for (let i = 0; i < count; i++) {
     const one = weighFrom(rules, root, evidence[i]!);
     weighed.push(one);
-    weights.push(one.weight);
+    units.push(one.units);
   }
   // Step 3: independence, from the claim's grouping (the same under every model).
   const grouping = groupingOf(evidence);
-  const { groups, keptAt } = keptOf(evidence, grouping, weights, rules.independence);
+  const { groups, keptAt } = keptOfUnits(evidence, grouping, units, rules.independence);
   // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
   const keptLink = grouping.uniqueIds ? null : keptById(grouping, keptAt);
   const links: LinkWorking[] = [];
   const traceLinks: TraceLink[] = [];
-  let supporting = ZERO;
-  let opposing = ZERO;
+  // Sums in whole units of the weight's places: exact, as decimal.js's are while they keep to 40
+  // significant digits (checked below; past that, decimal.js adds them as it always has).
+  let supporting = 0n;
+  let opposing = 0n;
+  let magnitude = 0n;
   let sufficient = false;
   const countedSources = new Set<string>();
   for (let i = 0; i < count; i++) {
     const link = evidence[i]!;
-    const { weight, working, opposedText } = weighed[i]!;
+    const { working, opposedText } = weighed[i]!;
     const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(link.id) ?? null);
     const counts = depends === null;
     // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
@@ -137,24 +189,169 @@ function scoreWith(
     });
     traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
     if (!counts) continue;
-    // Sums in file order, as the 40-digit arithmetic adds them.
-    if (link.direction === 'supports') supporting = supporting.plus(weight);
-    else if (link.direction === 'opposes') opposing = opposing.plus(weight);
+    const weight = units[i]!;
+    magnitude += weight < 0n ? -weight : weight;
+    if (link.direction === 'supports') supporting += weight;
+    else if (link.direction === 'opposes') opposing += weight;
     // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
     // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
-    // (`isPositive` alone holds for +0 too; together they are `greaterThan(0)` without a new Decimal.)
-    if (!weight.isZero() && weight.isPositive()) {
+    if (weight > 0n) {
       sufficient = true;
       countedSources.add(link.source);
     }
   }
+  const w = rules.places.weight;
+  // Every partial sum (and the difference) is at most the sum of the magnitudes: within 40 digits,
+  // decimal.js's sums are exact too.
+  const sums =
+    magnitude.toString().length <= Decimal.precision
+      ? {
+          supportingText: unitsText(supporting, w),
+          opposingText: unitsText(opposing, w),
+          keptText: unitsText(supporting - opposing, w),
+        }
+      : sumsByDecimals(rules, evidence, weighed, keptAt, keptLink);
+  return {
+    links,
+    traceLinks,
+    groups,
+    supportingText: sums.supportingText,
+    opposingText: sums.opposingText,
+    keptText: sums.keptText,
+    sufficient,
+    sources: countedSources.size,
+  };
+}
+
+/** The kept sums through decimal.js, in file order, for sums past 40 significant digits. */
+function sumsByDecimals(
+  rules: Rules,
+  evidence: readonly EvidenceLink[],
+  weighed: readonly LinkWeight[],
+  keptAt: readonly (string | null)[],
+  keptLink: ReadonlyMap<string, string | null> | null,
+): { supportingText: string; opposingText: string; keptText: string } {
+  let supporting = ZERO;
+  let opposing = ZERO;
+  for (let i = 0; i < evidence.length; i++) {
+    const link = evidence[i]!;
+    const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(link.id) ?? null);
+    if (depends !== null) continue;
+    if (link.direction === 'supports') supporting = supporting.plus(weighed[i]!.weight);
+    else if (link.direction === 'opposes') opposing = opposing.plus(weighed[i]!.weight);
+  }
+  const w = rules.places.weight;
+  return {
+    supportingText: fixed(supporting, w),
+    opposingText: fixed(opposing, w),
+    keptText: fixed(supporting.minus(opposing), w),
+  };
+}
+
+/** Steps 6 to 8 from the prior and the kept sum: what a scored trace's result is made of. */
+interface Posterior {
+  readonly keptText: string;
+  readonly posteriorText: string;
+  readonly probability: NonNullable<Trace['working']['probability']>;
+  readonly state: NonNullable<Trace['working']['state']>;
+  readonly stateName: string;
+  readonly stability: NonNullable<Trace['working']['stability']>;
+}
+
+/**
+ * What steps 6 to 8 read of a model beyond the prior and the kept sum: the places, the rounding
+ * mode, the states and the stability rules. Models with the same key (ledger@1.1.0 and
+ * ledger-forecast for every type but a prediction, and ledger-counted wherever every counted link
+ * is its group's strongest) give a claim the same posterior, so it is worked out once per claim.
+ */
+const posteriorKey = perRules((rules) =>
+  JSON.stringify([
+    rules.places.weight,
+    rules.places.probability,
+    rules.mode,
+    rules.model.states,
+    rules.model.stability,
+  ]),
+);
+/** A claim's posteriors by `posteriorKey`, then by prior, kept sum and sources (freed with the claim). */
+const posteriorsByClaim = new WeakMap<Claim, Map<string, Map<string, Posterior>>>();
+
+function keptOf6to8(rules: Rules, prior: Prior, keptText: string, sources: number, claim: Claim): Posterior {
+  let byRules = posteriorsByClaim.get(claim);
+  if (byRules === undefined) {
+    byRules = new Map();
+    posteriorsByClaim.set(claim, byRules);
+  }
+  const rulesKey = posteriorKey(rules);
+  let shared = byRules.get(rulesKey);
+  if (shared === undefined) {
+    shared = new Map();
+    byRules.set(rulesKey, shared);
+  }
+  // Sums of weights with w places have at most w places, so the fixed text is the exact sum
+  // (a zero's sign is lost, and adding the prior loses it too).
+  const key = `${prior.exact}\u0000${keptText}\u0000${sources}`;
+  let found = shared.get(key);
+  if (found === undefined) {
+    found = posterior(rules, prior.logOdds, new Decimal(keptText), keptText, sources);
+    shared.set(key, found);
+  }
+  return found;
+}
+
+function posterior(
+  rules: Rules,
+  priorLogOdds: Decimal,
+  keptSum: Decimal,
+  keptText: string,
+  sources: number,
+): Posterior {
+  const { weight: w, probability: p } = rules.places;
+  // Step 6: posterior log-odds.
+  const x = priorLogOdds.plus(keptSum);
+  const posteriorText = fixed(x, w);
+  // Step 7: probability and state.
+  const rounded = logisticRounded(x, p, rules.mode);
+  const index =
+    rounded.units === null ? stateIndex(rules, rounded.probability) : stateIndexOfUnits(rules, rounded.units);
+  const { exactText, probabilityText } = rounded;
+  // Step 8: stability.
+  const stable = stability(rules, priorLogOdds, keptSum, sources);
+  return {
+    keptText,
+    posteriorText,
+    probability: { logistic: exactText, rounded: probabilityText },
+    state: { index, thresholds: thresholds(rules) },
+    stateName: rules.states[index]!.state,
+    stability: stable.working,
+  };
+}
+
+function scoreWith(
+  rules: Rules,
+  root: LinkRoot,
+  configHash: string,
+  codeHash: string,
+  priorOf: (type: string) => Prior,
+  slug: string,
+  claim: Claim,
+): Trace {
+  const { weight: w, probability: p } = rules.places;
+  const { links, traceLinks, groups, supportingText, opposingText, keptText, sufficient, sources } = linkedOf(
+    rules,
+    root,
+    claim.evidence,
+  );
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
-  const common = {
-    coverage: { done: coverageWorking.done, declared: coverageWorking.declared, value: coverageWorking.value },
-    gradient: { value: gradientWorking.value, status: gradientWorking.status },
+  // Written out in each result below, in this order (a spread in mid-literal is V8's slow path).
+  const coverageResult = {
+    done: coverageWorking.done,
+    declared: coverageWorking.declared,
+    value: coverageWorking.value,
   };
+  const gradientResult = { value: gradientWorking.value, status: gradientWorking.status };
 
   // Step 1: a type the model does not score.
   const applicable = rules.priors.has(claim.type);
@@ -162,7 +359,6 @@ function scoreWith(
   // Step 4 (`sufficient` above): nothing counted bears on the claim.
   // Step 5: the prior.
   const prior = applicable ? priorOf(claim.type) : null;
-  const priorLogOddsOf = prior?.logOdds;
 
   let result: TraceResult;
   let sum: NonNullable<Trace['working']['sum']> | null = null;
@@ -176,7 +372,8 @@ function scoreWith(
       posteriorLogOdds: null,
       reason: notScored,
       stability: null,
-      ...common,
+      coverage: coverageResult,
+      gradient: gradientResult,
     };
   } else if (!sufficient) {
     result = {
@@ -185,34 +382,28 @@ function scoreWith(
       posteriorLogOdds: null,
       reason: INSUFFICIENT_REASON,
       stability: null,
-      ...common,
+      coverage: coverageResult,
+      gradient: gradientResult,
     };
   } else {
-    // Step 6: posterior log-odds.
-    const keptSum = supporting.minus(opposing);
-    const x = priorLogOddsOf!.plus(keptSum);
-    const posteriorText = fixed(x, w);
+    const kept = keptOf6to8(rules, prior, keptText, sources, claim);
     sum = {
-      supporting: fixed(supporting, w),
-      opposing: fixed(opposing, w),
-      kept: fixed(keptSum, w),
-      posteriorLogOdds: posteriorText,
+      supporting: supportingText,
+      opposing: opposingText,
+      kept: kept.keptText,
+      posteriorLogOdds: kept.posteriorText,
     };
-    // Step 7: probability and state.
-    const { exactText, probability, probabilityText } = logisticRounded(x, p, rules.mode);
-    const index = stateIndex(rules, probability);
-    probabilityWorking = { logistic: exactText, rounded: probabilityText };
-    stateWorking = { index, thresholds: thresholds(rules) };
-    // Step 8: stability.
-    const stable = stability(rules, priorLogOddsOf!, keptSum, countedSources.size);
-    stabilityWorking = stable.working;
+    probabilityWorking = kept.probability;
+    stateWorking = kept.state;
+    stabilityWorking = kept.stability;
     result = {
-      state: rules.states[index]!.state,
-      probability: probabilityText,
-      posteriorLogOdds: posteriorText,
+      state: kept.stateName,
+      probability: kept.probability.rounded,
+      posteriorLogOdds: kept.posteriorText,
       reason: null,
-      stability: { spread: stable.working.spread, level: stable.working.level },
-      ...common,
+      stability: { spread: kept.stability.spread, level: kept.stability.level },
+      coverage: coverageResult,
+      gradient: gradientResult,
     };
   }
 

@@ -1,7 +1,7 @@
 /** Step 8: how much the probability depends on the weights' scale. */
 import { Decimal, fixed, plain } from './decimal.ts';
 import { perRules } from './perRules.ts';
-import { probabilityOf } from './probability.ts';
+import { probabilityOf, probabilityUnits } from './probability.ts';
 import type { Rules } from './rules.ts';
 import type { StabilityLevel } from './types.ts';
 
@@ -18,7 +18,32 @@ export interface StabilityWorking {
   readonly level: StabilityLevel;
 }
 
-const scaleTexts = perRules((rules) => rules.scales.map(plain));
+/**
+ * What a model fixes for step 8: its scales written out, and the level thresholds in whole units of
+ * the probability's last place (a spread of u units is at most t exactly when u ≤ floor(t × 10^p)),
+ * or null where such a threshold is not a safe integer (the Decimal comparison then decides).
+ */
+const fixedByModel = perRules((rules) => {
+  const p = rules.places.probability;
+  const units = (threshold: Decimal): number | null => {
+    const floor = threshold.times(new Decimal(10).pow(p)).floor().toNumber();
+    return Number.isSafeInteger(floor) ? floor : null;
+  };
+  const high = units(rules.stabilityHigh);
+  const medium = units(rules.stabilityMedium);
+  return {
+    texts: rules.scales.map(plain),
+    // Whole units only up to 15 places, where 10^p and every probability's units stay below 2^50.
+    units: p <= 15 && high !== null && medium !== null ? { high, medium } : null,
+  };
+});
+
+/** u units of 10^−p written with exactly p places, as `fixed` writes the decimal (u ≥ 0). */
+function unitsText(u: number, p: number): string {
+  if (p === 0) return String(u);
+  const digits = String(u).padStart(p + 1, '0');
+  return `${digits.slice(0, digits.length - p)}.${digits.slice(digits.length - p)}`;
+}
 
 /**
  * Re-scores with the kept weights scaled by each of the model's scales; the spread of the rounded
@@ -31,42 +56,85 @@ export function stability(
   prior: Decimal,
   keptSum: Decimal,
   sources: number,
-): { spread: Decimal; working: StabilityWorking } {
+): { working: StabilityWorking } {
   const p = rules.places.probability;
-  const rescores = rules.scales.map((scale) => {
-    const logOdds = prior.plus(scale.times(keptSum));
-    return { scale, logOdds, probability: probabilityOf(rules, logOdds) };
-  });
+  const model = fixedByModel(rules);
+  const scales = rules.scales;
+  const logOdds: Decimal[] = [];
+  for (let i = 0; i < scales.length; i++) logOdds.push(prior.plus(scales[i]!.times(keptSum)));
+  // The probabilities as whole units where every double estimate decides (nearly always): no
+  // Decimal made, compared or written. Otherwise every figure through decimal.js, as before.
+  const measured = model.units === null ? null : byUnits(p, model.units, logOdds, model.texts);
+  const { rescores, spread, level } = measured ?? byDecimals(rules, logOdds, model.texts);
+  const capped = level === 'high' && sources < rules.minGroupsForHigh;
+  return {
+    working: {
+      rescores,
+      spread,
+      measuredLevel: level,
+      sources,
+      minGroupsForHigh: rules.minGroupsForHigh,
+      capped,
+      level: capped ? 'medium' : level,
+    },
+  };
+}
+
+/** Step 8's measured part: the rescores as the working writes them, the spread and its level. */
+interface Measured {
+  readonly rescores: StabilityWorking['rescores'];
+  readonly spread: string;
+  readonly level: StabilityLevel;
+}
+
+function byUnits(
+  p: number,
+  thresholds: { readonly high: number; readonly medium: number },
+  logOdds: readonly Decimal[],
+  texts: readonly string[],
+): Measured | null {
+  // No scales at all fails in Decimal.max, as before.
+  if (logOdds.length === 0) return null;
+  const rescores: { scale: string; logOdds: string; probability: string }[] = [];
+  let highest = -1;
+  let lowest = Infinity;
+  for (let i = 0; i < logOdds.length; i++) {
+    const x = logOdds[i]!;
+    const units = probabilityUnits(p, x.toNumber());
+    if (units === null) return null;
+    if (units > highest) highest = units;
+    if (units < lowest) lowest = units;
+    rescores.push({ scale: texts[i]!, logOdds: plain(x), probability: unitsText(units, p) });
+  }
+  const spread = highest - lowest;
+  const level: StabilityLevel = spread <= thresholds.high ? 'high' : spread <= thresholds.medium ? 'medium' : 'low';
+  return { rescores, spread: unitsText(spread, p), level };
+}
+
+function byDecimals(rules: Rules, logOdds: readonly Decimal[], texts: readonly string[]): Measured {
+  const p = rules.places.probability;
+  const probabilities = logOdds.map((x) => probabilityOf(rules, x));
   // The largest and smallest by comparison (Decimal.max and min would copy every argument first).
   // No scales at all fails as before, in Decimal.max.
-  let highest = rescores.length === 0 ? Decimal.max() : rescores[0]!.probability;
+  let highest = probabilities.length === 0 ? Decimal.max() : probabilities[0]!;
   let lowest = highest;
-  for (const { probability } of rescores) {
+  for (const probability of probabilities) {
     if (probability.greaterThan(highest)) highest = probability;
     if (probability.lessThan(lowest)) lowest = probability;
   }
   const spread = highest.minus(lowest);
-  const measured: StabilityLevel = spread.lessThanOrEqualTo(rules.stabilityHigh)
+  const level: StabilityLevel = spread.lessThanOrEqualTo(rules.stabilityHigh)
     ? 'high'
     : spread.lessThanOrEqualTo(rules.stabilityMedium)
       ? 'medium'
       : 'low';
-  const capped = measured === 'high' && sources < rules.minGroupsForHigh;
-  const texts = scaleTexts(rules);
   return {
-    spread,
-    working: {
-      rescores: rescores.map((r, i) => ({
-        scale: texts[i]!,
-        logOdds: plain(r.logOdds),
-        probability: fixed(r.probability, p),
-      })),
-      spread: fixed(spread, p),
-      measuredLevel: measured,
-      sources,
-      minGroupsForHigh: rules.minGroupsForHigh,
-      capped,
-      level: capped ? 'medium' : measured,
-    },
+    rescores: logOdds.map((x, i) => ({
+      scale: texts[i]!,
+      logOdds: plain(x),
+      probability: fixed(probabilities[i]!, p),
+    })),
+    spread: fixed(spread, p),
+    level,
   };
 }

@@ -19,7 +19,7 @@ import {
   type Decimal,
 } from '../../../src/engine/index.ts';
 import { FRACTION_BITS, toFixedPoint } from '../../../src/engine/fixedPoint.ts';
-import { exactDouble, logistic40, logisticExact, twoTo, wide, type Wide } from '../../support/wide.ts';
+import { exactDouble, logistic40, logisticExact, twoTo, wide, Wide } from '../../support/wide.ts';
 
 /** A decimal with `digits` significant digits and its leading digit at 10^exponent. */
 const decimalArb = (minExponent: number, maxExponent: number, maxDigits = 40): fc.Arbitrary<Decimal> =>
@@ -193,5 +193,52 @@ describe('the double estimate of the logistic is within logisticEstimateError of
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the bounds as the code works them out, at FRACTION_BITS bits', () => {
+  /** The largest of a batch of errors, as a number of units. */
+  const largest = (errors: readonly (Wide | null)[]): number =>
+    Math.max(...errors.map((error) => (error === null ? 0 : error.toNumber())));
+  const exps = [
+    ...['45000', '-45000', '700', '-700', '0.3465735902799453', '-0.3465735902799453', '1e-30'].map(dec),
+    ...fc.sample(logOddsArb, { numRuns: 300, seed: 17 }),
+    ...fc.sample(
+      decimalArb(-40, 4).filter((t) => t.abs().lte(45_000) && !t.isZero()),
+      { numRuns: 300, seed: 18 },
+    ),
+  ].filter((t) => !t.isZero());
+
+  it('keeps expFixed within the 47 units exp40.ts adds up (the bound used is 2^7)', () => {
+    expect(largest(exps.map(expError))).toBeLessThan(47);
+    expect(EXP_ERROR).toBe(128n);
+  });
+
+  it('keeps lnFixed within the 197 units ln40.ts adds up (the bound used is 2^8)', () => {
+    const ys = [
+      ...Array.from({ length: 200 }, (_, r) => dec(r * 29 + 2)),
+      ...fc.sample(
+        decimalArb(-3, 39).map((r) => r.abs().plus(1)),
+        { numRuns: 200, seed: 19 },
+      ),
+      ...fc.sample(
+        decimalArb(-300, -1).map((y) => y.abs()),
+        { numRuns: 100, seed: 20 },
+      ),
+    ];
+    expect(largest(ys.map(lnError))).toBeLessThan(197);
+    expect(LN_ERROR).toBe(256n);
+  });
+
+  it('decides a 40-digit rounding with those bounds: error × 10^40 × 512 below the smallest value', () => {
+    // exp's mantissa is at least e^(−0.35) × 2^FRACTION_BITS; ln's value at least 2^−10 × 2^FRACTION_BITS.
+    const decides = (error: bigint, smallest: Wide): boolean =>
+      wide(error)
+        .times(wide(10n ** 40n))
+        .times(512)
+        .lt(smallest.times(twoTo(FRACTION_BITS)));
+    expect(decides(EXP_ERROR, new Wide('-0.35').exp())).toBe(true);
+    expect(decides(LN_ERROR, twoTo(-10))).toBe(true);
+    expect(FRACTION_BITS).toBeLessThanOrEqual(192);
   });
 });

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { weighDecimals } from '../../../src/engine/gradient.ts';
 import { dec, fixed, gradient, round, rulesOf, type Vote } from '../../../src/engine/index.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel, withRounding } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
+import { roundedText, to40, Wide } from '../../support/wide.ts';
 
 const strict = rulesOf(strictModel());
 const votes = (...pairs: [reputation: string, value: string][]): Vote[] =>
@@ -143,5 +146,119 @@ describe('step 10 shared between models that differ only in the rounding mode', 
     const shared = votes(['800', '0.25']);
     expect(gradient(halfEven(patch), shared).value).toBe('0.2');
     expect(gradient(halfUp(patch), shared).value).toBe('0.3');
+  });
+});
+
+describe('step 10 in whole numbers agrees with decimal.js figure by figure', () => {
+  const decimalText = (maxPlaces: number) =>
+    fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 45n }), fc.integer({ min: 0, max: maxPlaces }))
+      .map(([n, places]) => new Wide(n.toString()).div(new Wide(10).pow(places)).toFixed());
+  const reputation = fc.oneof(
+    fc.integer({ min: -50, max: 5000 }).map(String),
+    fc.integer({ min: 0, max: 99 }).map((n) => String(n / 10)),
+    decimalText(40),
+  );
+  const value = fc.oneof(
+    fc.integer({ min: 0, max: 20 }).map((n) => String(n / 20)),
+    fc.integer({ min: 0, max: 8 }).map((n) => String(n / 8)),
+    // Up to 45 places: products past 40 significant digits, which decimal.js rounds (and the
+    // whole-number path leaves to it).
+    fc.bigInt({ min: 0n, max: 10n ** 45n }).map((n) => new Wide(n.toString()).div(new Wide(10).pow(45)).toFixed()),
+  );
+
+  it('for random reputations, values, places, floors and modes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(reputation, value), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom('0', '0.1', '0.25', '1.5'),
+        fc.constantFrom('half-even' as const, 'half-up' as const),
+        (pairs, w, p, floor, mode) => {
+          const model = strictModel({ gradient: { floor, neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' } });
+          const rules = rulesOf(withRounding(model, { mode, weight: String(w), probability: String(p) }));
+          const made = votes(...pairs);
+          expect(gradient(rules, made)).toEqual(weighDecimals(rules, made)[0]);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('on quotients that are ties at the model’s places, in both modes, and on the consensus bounds', () => {
+    // 0.25 and 0.75 at one place; 0.8 and 0.2 exactly at the bounds; an even split of 0 and 1.
+    for (const pairs of [
+      [['800', '0.25']],
+      [['10', '0.75']],
+      [['5', '0.8']],
+      [['5', '0.2']],
+      [
+        ['7', '0'],
+        ['7', '1'],
+      ],
+      [
+        ['3', '0.15'],
+        ['3', '0.35'],
+      ],
+    ] as [string, string][][]) {
+      for (const mode of ['half-even', 'half-up'] as const) {
+        for (const p of [0, 1, 2, 4]) {
+          const rules = rulesOf(withRounding(strictModel(), { mode, probability: String(p) }));
+          const made = votes(...pairs);
+          expect(gradient(rules, made), `${JSON.stringify(pairs)} ${mode} ${p}`).toEqual(weighDecimals(rules, made)[0]);
+        }
+      }
+    }
+  });
+
+  it('on a quotient that is a tie at its 40th significant digit, rounded half to even as decimal.js divides', () => {
+    // Two votes at the floor weight: (v + 0) / 2 for a v of 40 digits ending in an odd digit has 41
+    // digits ending in 5, a tie at the 40th; at 42 places the rounding shows in the value.
+    const rules = rulesOf(withRounding(strictModel(), { probability: '42' }));
+    const ties = fc.sample(fc.bigInt({ min: 10n ** 38n, max: 10n ** 39n - 1n }), { numRuns: 40, seed: 3 });
+    for (const digits of ties) {
+      const v = `0.${digits * 10n + 1n}`;
+      const made = votes(['0', v], ['0', '0']);
+      expect(gradient(rules, made), v).toEqual(weighDecimals(rules, made)[0]);
+    }
+  });
+
+  it('weighs a reputation from its digits as the definition does: ln(1 + r) to 40 digits, the floor, the rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.bigInt({ min: 1n, max: 10n ** 12n }).map(String),
+          fc
+            .tuple(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 1, max: 30 }))
+            .map(([n, k]) => new Wide(n.toString()).div(new Wide(10).pow(k)).toFixed()),
+        ),
+        fc.constantFrom('0', '0.1', '0.25', '2.3978952728', '7.5'),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom('half-even' as const, 'half-up' as const),
+        (reputation, floor, w, mode) => {
+          const model = strictModel({ gradient: { floor, neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' } });
+          const rules = rulesOf(withRounding(model, { mode, weight: String(w) }));
+          const ln = to40(new Wide(reputation).plus(1).ln());
+          const weight = roundedText(Wide.max(new Wide(floor), ln), w, mode);
+          const row = gradient(rules, votes([reputation, '1'])).votes[0]!;
+          expect(row.lnOnePlusReputation).toBe(ln.toFixed());
+          expect(row.weight).toBe(weight);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('works a floor that is a tie for a reputation read from its digits out for each mode: 0.25 to one place', () => {
+    const patch = {
+      gradient: { floor: '0.25', neutral: '0.5', trueFrom: '0.8', falseTo: '0.2' },
+      rounding: { mode: 'half-even' as const, weight: '1', probability: '4', coverage: '2' },
+    };
+    const shared = votes(['0.05', '1']);
+    expect(gradient(rulesOf(strictModel(patch)), shared).votes[0]?.weight).toBe('0.2');
+    expect(gradient(rulesOf(withRounding(strictModel(patch), { mode: 'half-up' })), shared).votes[0]?.weight).toBe(
+      '0.3',
+    );
   });
 });

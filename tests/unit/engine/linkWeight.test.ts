@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, interpretationFactor, linkWeight, rulesOf } from '../../../src/engine/index.ts';
-import { link, type LinkSpec } from '../../support/claim.ts';
+import { dec, fixed, interpretationFactor, linkWeight, plain, round, rulesOf } from '../../../src/engine/index.ts';
+import { claim, link, type LinkSpec } from '../../support/claim.ts';
 import { strictModel, withLevels, withRounding } from '../../support/model.ts';
+import { scoreOf } from '../../support/score.ts';
 
 const strict = rulesOf(strictModel());
 
@@ -148,5 +150,94 @@ describe('a link weight is rounded with the model’s rounding mode', () => {
       link({ id: 'a', relevance: 'touches-subject', observation: 'document', steps: 1 }),
     );
     expect(working.weight).toBe(weight);
+  });
+});
+
+describe('step 2 and the kept sums in whole numbers agree with decimal.js figure by figure', () => {
+  /** A decimal string with up to `digits` significant digits and up to `places` places. */
+  const factorText = (digits: number, places: number) =>
+    fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** BigInt(digits) - 1n }), fc.integer({ min: 0, max: places }))
+      .map(([n, k]) => dec(n.toString()).div(dec(10).pow(k)).toFixed());
+  // Up to 14 digits a factor: five of them make products past 40 significant digits, which
+  // decimal.js rounds (and the whole-number path leaves to it).
+  const factor = fc.oneof(factorText(3, 2), factorText(14, 14));
+
+  it('for random factors, step costs, floors, places and modes, ties at the weight places included', () => {
+    fc.assert(
+      fc.property(
+        fc.tuple(factor, factor, factor, factor),
+        fc.tuple(factorText(3, 3), factorText(2, 2)),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom('half-even' as const, 'half-up' as const),
+        ([relevance, observation, authenticity, extraction], [stepCost, floor], steps, w, mode) => {
+          const model = withRounding(
+            strictModel({
+              relevance: { r: relevance },
+              observation: { o: observation },
+              authenticity: { a: authenticity },
+              extraction: { e: extraction },
+              interpretation: { stepCost, floor },
+            }),
+            { mode, weight: String(w) },
+          );
+          const rules = rulesOf(model);
+          const { weight, units, working } = linkWeight(
+            rules,
+            link({ id: 'x', relevance: 'r', observation: 'o', steps, authenticity: 'a', extraction: 'e' }),
+          );
+          // The definition, in decimal.js at 40 digits, multiplied in the formula's order.
+          const { factor: interpretation } = interpretationFactor(rules, dec(steps));
+          const product = dec(relevance)
+            .times(dec(observation))
+            .times(interpretation)
+            .times(authenticity)
+            .times(extraction);
+          const want = round(product, w, mode);
+          expect(working.product).toBe(plain(product));
+          expect(working.weight).toBe(fixed(want, w));
+          expect(weight.eq(want)).toBe(true);
+          expect(units).toBe(BigInt(fixed(want, w).replace('.', '')));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('rounds a product that is a tie at the weight places by the mode (0.25 to one place)', () => {
+    for (const [mode, want] of [
+      ['half-even', '0.2'],
+      ['half-up', '0.3'],
+    ] as const) {
+      const rules = rulesOf(
+        withRounding(withLevels(strictModel(), 'observation', { quarter: '0.25' }), { mode, weight: '1' }),
+      );
+      expect(linkWeight(rules, link({ id: 'q', observation: 'quarter' })).working.weight).toBe(want);
+    }
+  });
+
+  it('adds kept weights past 40 significant digits as decimal.js does, rounding on the way', () => {
+    // Weights of 37 digits before the point and 6 after: 43 digits, so the sums round.
+    const big = '1234567890123456789012345678901234567';
+    const model = withLevels(strictModel(), 'relevance', { big, odd: '0.0000017' });
+    const links: LinkSpec[] = [
+      { id: 'a', source: 's1', relevance: 'big' },
+      { id: 'b', source: 's2', relevance: 'odd' },
+      { id: 'c', source: 's3', relevance: 'big', direction: 'opposes' },
+      { id: 'd', source: 's4', relevance: 'odd', steps: 1 },
+    ];
+    const trace = scoreOf(model, claim({ links }));
+    const rules = rulesOf(model);
+    const weights = links.map((spec) => linkWeight(rules, link(spec)).weight);
+    const supporting = dec(0).plus(weights[0]!).plus(weights[1]!).plus(weights[3]!);
+    const opposing = dec(0).plus(weights[2]!);
+    expect(trace.working.sum).toMatchObject({
+      supporting: fixed(supporting, 6),
+      opposing: fixed(opposing, 6),
+      kept: fixed(supporting.minus(opposing), 6),
+    });
+    // The exact sum would keep the small weights' digits; decimal.js's does not.
+    expect(fixed(supporting, 6)).not.toBe('1234567890123456789012345678901234567.000003');
   });
 });

@@ -19,7 +19,11 @@ function expected(x: Decimal, places: number, mode: RoundingMode) {
 
 function actual(x: Decimal, places: number, mode: RoundingMode) {
   const found = logisticRounded(x, places, mode);
-  return { ...found, probability: found.probability.toFixed() };
+  const probability = found.probability.toFixed();
+  // The whole units, where given, are that probability's.
+  if (found.units !== null)
+    expect(`${found.units}e-${places}`).toBe(`${found.probability.times(`1e${places}`).toFixed()}e-${places}`);
+  return { exactText: found.exactText, probability, probabilityText: found.probabilityText };
 }
 
 const MODES: readonly RoundingMode[] = ['half-even', 'half-up'];

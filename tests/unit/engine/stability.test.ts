@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dec, rulesOf, stability, type Model } from '../../../src/engine/index.ts';
+import { dec, fallbacks, resetFallbacks, rulesOf, stability, type Model } from '../../../src/engine/index.ts';
 import { claim, type LinkSpec } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
+import { logistic40, roundedText, wide, Wide } from '../../support/wide.ts';
 
 const withStability = (patch: Partial<Model['stability']>): Model => {
   const model = strictModel();
@@ -120,5 +122,76 @@ describe('stability counts only the sources of kept links with a weight above 0 
   it('records the measured level beside the capped one, and never caps medium or low', () => {
     const { working } = stability(rulesOf(withStability({ high: '0.1', medium: '0.133' })), dec('0'), dec('1.8'), 1);
     expect(working).toMatchObject({ measuredLevel: 'low', level: 'low', capped: false });
+  });
+});
+
+describe('step 8 worked in whole units of the last place agrees with the definition', () => {
+  /** The working's measured figures from DESIGN §4 step 8 directly, with 120-digit logistics. */
+  const expected = (rules: ReturnType<typeof rulesOf>, prior: string, keptSum: string) => {
+    const p = rules.places.probability;
+    const probabilities = rules.scales.map((scale) =>
+      roundedText(logistic40(wide(dec(prior).plus(scale.times(keptSum)))), p, rules.mode),
+    );
+    const values = probabilities.map((text) => new Wide(text));
+    const spread = Wide.max(...values).minus(Wide.min(...values));
+    const level = spread.lte(wide(rules.stabilityHigh))
+      ? 'high'
+      : spread.lte(wide(rules.stabilityMedium))
+        ? 'medium'
+        : 'low';
+    return { probabilities, spread: spread.toFixed(p), level };
+  };
+
+  it('for random priors, kept sums, scales, thresholds with more or fewer places, places 0 to 8 and both modes', () => {
+    const decimalText = (places: number) =>
+      fc
+        .tuple(fc.integer({ min: 0, max: 10 ** places }), fc.constant(places))
+        .map(([n, k]) => new Wide(n).div(new Wide(10).pow(k)).toFixed());
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -9_000_000, max: 9_000_000 }).map((n) => String(n / 1_000_000)),
+        fc.integer({ min: -30_000_000, max: 30_000_000 }).map((n) => String(n / 1_000_000)),
+        fc.array(
+          fc.integer({ min: 0, max: 40 }).map((n) => String(n / 10)),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.integer({ min: 1, max: 6 }).chain(decimalText),
+        fc.integer({ min: 1, max: 6 }).chain(decimalText),
+        fc.integer({ min: 0, max: 8 }),
+        fc.constantFrom('half-even' as const, 'half-up' as const),
+        (prior, keptSum, scales, high, medium, places, mode) => {
+          const model = withStability({ scales, high, medium });
+          const rules = rulesOf({ ...model, rounding: { ...model.rounding, mode, probability: String(places) } });
+          const { working } = stability(rules, dec(prior), dec(keptSum), 2);
+          const want = expected(rules, prior, keptSum);
+          expect(working.rescores.map((r) => r.probability)).toEqual(want.probabilities);
+          expect(working.spread).toBe(want.spread);
+          expect(working.measuredLevel).toBe(want.level);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('at a spread exactly at a threshold with more places than the probability (0.13 against 0.133 and 0.13)', () => {
+    // At two places 0.7 × 1.8 and 1.3 × 1.8 give 0.78 and 0.91: a spread of 0.13.
+    const twoPlaces = (patch: Partial<Model['stability']>) => {
+      const model = withStability(patch);
+      return rulesOf({ ...model, rounding: { ...model.rounding, probability: '2' } });
+    };
+    expect(stability(twoPlaces({ high: '0.133' }), dec('0'), dec('1.8'), 2).working.measuredLevel).toBe('high');
+    expect(stability(twoPlaces({ high: '0.13' }), dec('0'), dec('1.8'), 2).working.measuredLevel).toBe('high');
+    expect(stability(twoPlaces({ high: '0.1299' }), dec('0'), dec('1.8'), 2).working.measuredLevel).toBe('medium');
+  });
+
+  it('on a tie the double estimate cannot decide (log-odds 0 at no places): the 40-digit logistic and the mode', () => {
+    const noPlaces = (mode: 'half-even' | 'half-up') => {
+      const model = withStability({ scales: ['0', '1'] });
+      return rulesOf({ ...model, rounding: { ...model.rounding, mode, probability: '0' } });
+    };
+    resetFallbacks();
+    expect(stability(noPlaces('half-even'), dec('0'), dec('1.8'), 2).working.rescores[0]!.probability).toBe('0');
+    expect(stability(noPlaces('half-up'), dec('0'), dec('1.8'), 2).working.rescores[0]!.probability).toBe('1');
+    expect(fallbacks.probability).toBe(2);
   });
 });

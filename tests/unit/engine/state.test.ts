@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dec, rulesOf, stateIndex } from '../../../src/engine/index.ts';
+import { stateIndexOfUnits } from '../../../src/engine/state.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel, withLevels } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
@@ -51,5 +52,29 @@ describe('step 7: the state is the last entry whose from is at most the rounded 
         { from: '0.9', state: 'very-likely' },
       ],
     });
+  });
+});
+
+describe('the state from a probability in whole units of its last place', () => {
+  it.each([
+    ['the strict model at four places', strictModel(), 4],
+    [
+      'states from with more places than the probability (0.12345 at four places) and at no places',
+      strictModel({
+        states: [
+          { from: '0', state: 'very-unlikely' },
+          { from: '0.12345', state: 'unlikely' },
+          { from: '0.5', state: 'likely' },
+          { from: '0.99999', state: 'very-likely' },
+        ],
+      }),
+      4,
+    ],
+    ['the strict model at no places', strictModel(), 0],
+  ])('agrees with the decimal comparison for every probability: %s', (_name, model, places) => {
+    const rules = rulesOf({ ...model, rounding: { ...model.rounding, probability: String(places) } });
+    for (let units = 0; units <= 10 ** places; units++) {
+      expect(stateIndexOfUnits(rules, BigInt(units)), `${units}`).toBe(stateIndex(rules, dec(`${units}e-${places}`)));
+    }
   });
 });
