@@ -27,17 +27,15 @@ const warm: Claim[] = Array.from({ length: Number(warmCount ?? 3000) }, (_, i) =
     votes: c.votes.map((v) => ({ ...v, reputation: `${1_000_000 + i}.${v.reputation.replace('.', '')}` })),
   };
 });
-for (const { model } of ledger.models) {
-  const scorer = createScorer(model, codeHash);
-  warm.forEach((claim, i) => scorer.score(`warm-${i}`, claim));
-}
+const warmScorers = ledger.models.map(({ model }) => createScorer(model, codeHash));
+warm.forEach((claim, i) => warmScorers.forEach((scorer) => scorer.score(`warm-${i}`, claim)));
 
 const cpu = process.cpuUsage();
 const started = performance.now();
 let traces = 0;
-for (const { model } of ledger.models) {
-  const scorer = createScorer(model, codeHash);
-  for (const { slug, claim } of ledger.claims) {
+const scorers = ledger.models.map(({ model }) => createScorer(model, codeHash));
+for (const { slug, claim } of ledger.claims) {
+  for (const scorer of scorers) {
     scorer.score(slug, claim);
     traces += 1;
   }

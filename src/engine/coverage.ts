@@ -1,6 +1,6 @@
 /** Step 9: review coverage, a count of checks that somebody other than the author has done. */
 import { Decimal, fixed, round } from './decimal.ts';
-import { perRules } from './perRules.ts';
+import { perRules, recentlyUsed } from './perRules.ts';
 import type { Rules } from './rules.ts';
 import type { Claim, RoundingMode } from './types.ts';
 
@@ -46,16 +46,13 @@ const fixedByModel = perRules((rules) => {
   };
 });
 
-const byClaim = new WeakMap<Claim, Map<string, CoverageWorking>>();
+/** A claim's coverage by the model's `key`, for the claims scored most recently. */
+const byClaim = recentlyUsed<Claim, Map<string, CoverageWorking>>(() => new Map());
 
 /** Counts the declared checks done at least once by someone other than the claim's author. */
 export function coverage(rules: Rules, claim: Claim): CoverageWorking {
   const model = fixedByModel(rules);
-  let shared = byClaim.get(claim);
-  if (shared === undefined) {
-    shared = new Map();
-    byClaim.set(claim, shared);
-  }
+  const shared = byClaim(claim);
   let working = shared.get(model.key);
   if (working === undefined) {
     working = count(rules, model.declared, model.values, claim);

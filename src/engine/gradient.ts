@@ -2,7 +2,7 @@
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
 import { scaledOf, tenTo, type Scientific } from './fixedPoint.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
-import { perRules } from './perRules.ts';
+import { perRules, recentlyUsed } from './perRules.ts';
 import { plainText, roundUnits, significant, unitsText } from './units.ts';
 import type { Rules } from './rules.ts';
 import type { GradientStatus, RoundingMode, Vote } from './types.ts';
@@ -129,15 +129,12 @@ const sharedKey = perRules((rules) => {
   );
   return { mode: JSON.stringify([rules.mode, ...figures]), eitherMode: JSON.stringify(['either', ...figures]) };
 });
-const byVotes = new WeakMap<readonly Vote[], Map<string, GradientWorking>>();
+/** A claim's gradient working by `sharedKey`, for the vote lists scored most recently. */
+const byVotes = recentlyUsed<readonly Vote[], Map<string, GradientWorking>>(() => new Map());
 
 /** `G = round_p(Σ value × weight / Σ weight)`; no votes gives the neutral value. */
 export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking {
-  let shared = byVotes.get(votes);
-  if (shared === undefined) {
-    shared = new Map();
-    byVotes.set(votes, shared);
-  }
+  const shared = byVotes(votes);
   // A working whose every rounding both modes agree on (no tie: nearly always) holds for models
   // that differ from the one it was worked out for only in the rounding mode.
   const key = sharedKey(rules);

@@ -1,6 +1,7 @@
 /** Step 3: independence groups, and which link of each group counts. */
 import type { Decimal } from './decimal.ts';
 import type { Direction, IndependenceStrategy } from './types.ts';
+import { recentlyUsed } from './perRules.ts';
 
 /** What step 3 needs of a link. */
 export interface WeighedLink {
@@ -60,20 +61,15 @@ export interface Grouping {
   readonly uniqueIds: boolean;
 }
 
-const groupings = new WeakMap<readonly Placed[], Grouping>();
+const groupings = recentlyUsed<readonly Placed[], Grouping>((links) => group(links));
 
 /**
  * The groups of a claim's links, worked out once per evidence list (claims are read-only once
- * loaded; the memo is keyed by the list and freed with it): every model groups them alike, and
+ * loaded; the memo is keyed by the list and holds the most recent few): every model groups them alike, and
  * only which link of a group is strongest depends on the model's weights.
  */
 export function groupingOf(links: readonly Placed[]): Grouping {
-  let grouping = groupings.get(links);
-  if (grouping === undefined) {
-    grouping = group(links);
-    groupings.set(links, grouping);
-  }
-  return grouping;
+  return groupings(links);
 }
 
 /** Step 3 by position: the groups, and for each link the id it depends on (null: it counts). */

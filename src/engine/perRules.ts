@@ -19,6 +19,30 @@ export function perRules<T>(make: (rules: Rules) => T): (rules: Rules) => T {
   };
 }
 
+/** How many objects a `recentlyUsed` memo holds: a claim's models and pages come one after another. */
+export const RECENT_OBJECTS = 16;
+
+/**
+ * A memo keyed by an object (a claim, its evidence list, its votes) that holds only the few most
+ * recently used. What models share of a claim is worked out once while the claim is scored under
+ * each of them in turn (a build scores claim by claim, and renders a claim's pages one after
+ * another), and then let go: a memo freed only with the claim would keep every claim's working for
+ * as long as the caller keeps its claims, which a build does, so its memory would grow with the site.
+ */
+export function recentlyUsed<K extends object, V>(make: (key: K) => V, size = RECENT_OBJECTS): (key: K) => V {
+  const memo = new Map<K, V>();
+  return (key) => {
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = make(key);
+      // A Map iterates in insertion order, so its first key is the least recently used.
+      if (memo.size >= size) memo.delete(memo.keys().next().value!);
+    } else memo.delete(key);
+    memo.set(key, value);
+    return value;
+  };
+}
+
 /** The value stored under `key`, computed by `compute` the first time. */
 export function lookup<T>(map: Map<string, T>, key: string, compute: () => T): T {
   let value = map.get(key);

@@ -8,7 +8,7 @@ import { groupingOf, keptById, keptOfUnits, type Group } from './independence.ts
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded } from './logistic.ts';
-import { perRules } from './perRules.ts';
+import { perRules, recentlyUsed } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
 import { stability } from './stability.ts';
@@ -124,15 +124,11 @@ const linkedKey = perRules((rules) => {
     rules.independence,
   ]);
 });
-/** A claim's steps 2 to 4 by `linkedKey`, keyed by its evidence list (freed with the claim). */
-const linkedByEvidence = new WeakMap<readonly EvidenceLink[], Map<string, Linked>>();
+/** A claim's steps 2 to 4 by `linkedKey`, keyed by its evidence list (for the claims scored most recently). */
+const linkedByEvidence = recentlyUsed<readonly EvidenceLink[], Map<string, Linked>>(() => new Map());
 
 function linkedOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
-  let shared = linkedByEvidence.get(evidence);
-  if (shared === undefined) {
-    shared = new Map();
-    linkedByEvidence.set(evidence, shared);
-  }
+  const shared = linkedByEvidence(evidence);
   const key = linkedKey(rules);
   let linked = shared.get(key);
   if (linked === undefined) {
@@ -273,15 +269,11 @@ const posteriorKey = perRules((rules) =>
     rules.model.stability,
   ]),
 );
-/** A claim's posteriors by `posteriorKey`, then by prior, kept sum and sources (freed with the claim). */
-const posteriorsByClaim = new WeakMap<Claim, Map<string, Map<string, Posterior>>>();
+/** A claim's posteriors by `posteriorKey`, then by prior, kept sum and sources (for the claims scored most recently). */
+const posteriorsByClaim = recentlyUsed<Claim, Map<string, Map<string, Posterior>>>(() => new Map());
 
 function keptOf6to8(rules: Rules, prior: Prior, keptText: string, sources: number, claim: Claim): Posterior {
-  let byRules = posteriorsByClaim.get(claim);
-  if (byRules === undefined) {
-    byRules = new Map();
-    posteriorsByClaim.set(claim, byRules);
-  }
+  const byRules = posteriorsByClaim(claim);
   const rulesKey = posteriorKey(rules);
   let shared = byRules.get(rulesKey);
   if (shared === undefined) {

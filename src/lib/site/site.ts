@@ -120,9 +120,11 @@ export function scoreAll<T = Trace>(
   const tally = { matched: 0, written: 0, rewritten: 0, differed: 0 };
   const warnings: string[] = [];
   const keys: TraceKey[] = [];
-  for (const { id, model } of models) {
-    const scorer = createScorer(model, codeHash);
-    for (const { slug, claim } of claims) {
+  const scorers = models.map(({ id, model }) => ({ id, scorer: createScorer(model, codeHash) }));
+  // Claim by claim, each under every model in turn: what models share of a claim's working is
+  // worked out once while the engine still holds it (it keeps only the most recent claims').
+  for (const { slug, claim } of claims) {
+    for (const { id, scorer } of scorers) {
       const key = { inputHash: inputHashOf(claim), configHash: scorer.configHash, codeHash, slug };
       keys.push(key);
       const trace = scorer.score(slug, claim);

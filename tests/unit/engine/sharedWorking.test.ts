@@ -11,6 +11,7 @@ import type { Claim, Model } from '../../../src/engine/index.ts';
 import { claim, type LinkSpec } from '../../support/claim.ts';
 import { strictModel, withLevels, withRounding } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
+import { RECENT_OBJECTS } from '../../../src/engine/perRules.ts';
 
 const links: LinkSpec[] = [
   { id: 'a', source: 's1', steps: 1 },
@@ -160,6 +161,29 @@ const cases: {
     differs: (t) => [t.working.sum?.kept, t.result.stability?.level],
   },
 ];
+
+describe('what models share of a claim is held only for the claims scored most recently', () => {
+  const forecast = strictModel({ name: 'ledger-forecast', priors: { ...strictModel().priors, prediction: '0.4' } });
+  /** Scores `made` under ledger@1.1.0, then `others` other claims, then `made` under ledger-forecast. */
+  const apart = (others: number) => {
+    const made = claim({ links });
+    const a = scoreOf(strictModel(), made);
+    for (let i = 0; i < others; i++) scoreOf(strictModel(), claim({ links }));
+    return { a, b: scoreOf(forecast, made), alone: scoreOf(forecast, structuredClone(made)) };
+  };
+
+  it('shares while fewer than RECENT_OBJECTS other claims were scored in between', () => {
+    const { a, b } = apart(RECENT_OBJECTS - 1);
+    expect(b.working.links).toBe(a.working.links);
+  });
+
+  it('lets it go after that (a build keeps every claim, so a memo freed with the claim would grow with the site), and works it out again the same', () => {
+    const { a, b, alone } = apart(RECENT_OBJECTS);
+    expect(b.working.links).not.toBe(a.working.links);
+    expect(b.working.stability).not.toBe(a.working.stability);
+    expect(b).toEqual(alone);
+  });
+});
 
 describe('a model that differs in one rule of a shared step gets its own working', () => {
   it.each(cases)('$name', ({ first, second, spec, differs }) => {
