@@ -3,7 +3,9 @@
  * free loopback port and checks it against the static build in `dist/` of the same commit: a sample
  * of claim pages (the default route and model routes) and trace.json files byte for byte, every
  * claim's history page and revision traces (under today's default and under the default then) byte
- * for byte, the 404 page for a bad slug, a bad model and a bad commit, ETag and 304, Cache-Control (revalidated for claim addresses,
+ * for byte, every browse page (the later ones rendered on request from the store's listing) byte for
+ * byte, the 404 page for a bad slug, a bad model, a bad commit and a browse page the build does not
+ * write, ETag and 304, Cache-Control (revalidated for claim addresses,
  * immutable only for hashed assets), content types and /healthz/.
  * Prints one line per failure and exits 1 if there was any.
  */
@@ -30,8 +32,9 @@ const started = new Promise<string>((done, reject) => {
   let out = '';
   server.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
-    const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-    if (found) done(found[1]!);
+    // The origin with the base the build was made under (npm test checks a build under a base path).
+    const found = /on (http:\/\/127\.0\.0\.1:\d+)(\/\S*)\n/.exec(out);
+    if (found) done(found[1]! + found[2]!.replace(/\/$/, ''));
   });
   server.on('exit', (code) =>
     reject(new Error(`the server stopped (exit ${code}) before listening: ${errors.trim()}`)),
@@ -91,6 +94,22 @@ try {
   if (health.historyTraces !== historyTraces)
     fail(`/healthz/: ${health.historyTraces} history traces, but ${staticDir}/ has ${historyTraces}`);
   paths.push(...historyPaths);
+  // Every later browse page the static build wrote (page 2 onwards), which a server renders on
+  // request from its store's listing; the check needs a build with a page size that makes some.
+  const later = browseAddresses(staticDir).filter((p) => p.split('/').length === 7);
+  if (later.length === 0)
+    fail(`${staticDir}/ has no browse page after the first: build it with a small LEDGER_PAGE_SIZE`);
+  const serverDir = process.env['LEDGER_DIST'] ?? 'dist-server';
+  const prerendered = later.filter((p) => existsSync(join(serverDir, 'client', p, 'index.html')));
+  if (prerendered.length > 0) fail(`${prerendered[0]}: prerendered in ${serverDir}/client/, not rendered on request`);
+  paths.push(...later);
+  // The first pages stay prerendered: the same bytes, as the server's static files.
+  for (const path of browseAddresses(staticDir).filter((p) => p.split('/').length === 6)) {
+    const response = await fetch(origin + path);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200 || !body.equals(readFileSync(join(staticDir, path, 'index.html'))))
+      fail(`${path}: status ${response.status}, not byte for byte the static build's`);
+  }
   for (const path of paths) {
     const file = join(staticDir, path.endsWith('/') ? `${path}index.html` : path);
     const response = await fetch(origin + path);
@@ -126,7 +145,7 @@ try {
   const asset = /(?:href|src)="(\/[^"]*_astro\/[^"]+)"/.exec(staticHtml)?.[1];
   if (asset === undefined) fail(`${staticDir}/index.html links no _astro/ asset`);
   else {
-    const response = await fetch(origin + asset);
+    const response = await fetch(new URL(asset, origin).href);
     await response.arrayBuffer();
     const cache = response.headers.get('cache-control') ?? '';
     if (response.status !== 200 || !cache.includes('immutable'))
@@ -159,6 +178,12 @@ try {
         ]),
     '/store.sqlite',
     '/server/entry.mjs',
+    '/browse/all/all/recorded/1/',
+    '/browse/all/all/recorded/02/',
+    `/browse/all/all/recorded/${1 + later.filter((p) => p.startsWith('/browse/all/all/recorded/')).length + 1}/`,
+    '/browse/no-such-type/all/recorded/2/',
+    '/browse/all/no-such-state/recorded/2/',
+    '/browse/all/all/no-such-sort/2/',
   ]) {
     const response = await fetch(origin + path);
     const body = Buffer.from(await response.arrayBuffer());
@@ -169,6 +194,21 @@ try {
   fail((error as Error).message);
 } finally {
   server.kill('SIGTERM');
+}
+
+/** Every browse page of the static build: `/browse/<type>/<state>/<sort>/` and the later `…/<n>/`. */
+function browseAddresses(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (path: string, depth: number): void => {
+    for (const entry of readdirSync(join(dir, path), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const below = `${path}${entry.name}/`;
+      if (depth >= 3 && existsSync(join(dir, below, 'index.html'))) out.push(below);
+      if (depth < 4) walk(below, depth + 1);
+    }
+  };
+  if (existsSync(join(dir, 'browse'))) walk('/browse/', 1);
+  return out;
 }
 
 /** A claim's history page and every revision trace beside it in the static build (none if it has no page). */
@@ -191,4 +231,6 @@ if (failures.length > 0) {
   for (const failure of failures) process.stderr.write(`server check: ${failure}\n`);
   process.exit(1);
 }
-process.stdout.write(`server check: the server's claim pages, histories, traces, headers and 404s are right\n`);
+process.stdout.write(
+  `server check: the server's claim pages, histories, traces, browse pages, headers and 404s are right\n`,
+);

@@ -12,5 +12,5 @@ let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
 export const onRequest: MiddlewareHandler = async (context, next) => {
   if (context.isPrerendered) return next();
   const { claimHeaders } = await (serve ??= import('./lib/site/store/serve.ts'));
-  return claimHeaders(context.url.pathname, context.request.headers.get('if-none-match'), next);
+  return claimHeaders(context.url.pathname, context.request.headers.get('if-none-match'), next, context.locals);
 };

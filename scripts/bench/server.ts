@@ -3,8 +3,8 @@
  *
  * 1. At a size a static build manages (SAMPLE claims): a static build and a server build of the same
  *    content and commit, and every claim page, model page and trace.json of a sample, and every
- *    claim's history page and revision trace, fetched from the server and compared byte for byte
- *    with the static files; each answered 304 to its ETag.
+ *    claim's history page and revision trace, and every browse page after the first, fetched from the
+ *    server and compared byte for byte with the static files; each answered 304 to its ETag.
  * 2. At N claims: the server build (scoring into the store plus Astro's build), then the server
  *    under autocannon (16 connections, 20 s, random claim × model pages on loopback): requests per
  *    second, p99 latency and the server's peak RSS (its workers' added up); and a projection to
@@ -40,6 +40,8 @@ export interface ServerFigures {
   server_pages_identical: boolean;
   /** Of server_pages_compared: history pages and revision traces. */
   server_history_compared: number;
+  /** Of server_pages_compared: browse pages after the first (rendered on request from the store's listing). */
+  server_browse_compared: number;
   server_etag_304: boolean;
   projection_1m: {
     store_gb: number;
@@ -99,6 +101,22 @@ const slugsOf = (site: string): string[] =>
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.slice(0, -'.yaml'.length));
 
+/** Every browse page after the first in a static build: `/browse/<type>/<state>/<sort>/<n>/`. */
+function laterBrowsePaths(dist: string): string[] {
+  const out: string[] = [];
+  const below = (path: string): string[] =>
+    existsSync(join(dist, path))
+      ? readdirSync(join(dist, path), { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => `${path}${e.name}/`)
+      : [];
+  for (const type of below('/browse/'))
+    for (const state of below(type))
+      for (const sort of below(state))
+        for (const page of below(sort)) if (existsSync(join(dist, page, 'index.html'))) out.push(page);
+  return out;
+}
+
 /** A claim's history page and every revision trace beside it in a static build (none without a page). */
 function historyPaths(dist: string, slug: string): string[] {
   const history = `/claims/${slug}/history/`;
@@ -140,36 +158,38 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   await buildServer(sampleServer, `server build at ${sample} claims`);
   let compared = 0;
   let historyCompared = 0;
+  const laterBrowse = laterBrowsePaths(staticDist);
   let identical = true;
   let etag304 = true;
   {
     const server = await startServer(site, { ...ctx.env('', sampleServer) });
     const models = ((await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] }).models;
-    for (const [i, slug] of slugsOf(site).entries()) {
+    const addresses = slugsOf(site).flatMap((slug, i) => {
       const model = models[i % models.length]!.id;
       const history = historyPaths(staticDist, slug);
       historyCompared += history.length;
-      for (const path of [
+      return [
         `/claims/${slug}/`,
         `/claims/${slug}/${model}/`,
         `/claims/${slug}/trace.json`,
         `/claims/${slug}/${model}/trace.json`,
         ...history,
-      ]) {
-        const response = await fetch(server.origin + path);
-        const body = Buffer.from(await response.arrayBuffer());
-        const file = join(staticDist, path.endsWith('/') ? `${path}index.html` : path);
-        compared += 1;
-        if (response.status !== 200 || !body.equals(readFileSync(file))) {
-          identical = false;
-          say(`  differs: ${path}`);
-        }
-        const again = await fetch(server.origin + path, {
-          headers: { 'If-None-Match': response.headers.get('etag') ?? '' },
-        });
-        await again.arrayBuffer();
-        if (again.status !== 304) etag304 = false;
+      ];
+    });
+    for (const path of [...addresses, ...laterBrowse]) {
+      const response = await fetch(server.origin + path);
+      const body = Buffer.from(await response.arrayBuffer());
+      const file = join(staticDist, path.endsWith('/') ? `${path}index.html` : path);
+      compared += 1;
+      if (response.status !== 200 || !body.equals(readFileSync(file))) {
+        identical = false;
+        say(`  differs: ${path}`);
       }
+      const again = await fetch(server.origin + path, {
+        headers: { 'If-None-Match': response.headers.get('etag') ?? '' },
+      });
+      await again.arrayBuffer();
+      if (again.status !== 304) etag304 = false;
     }
     server.stop();
     say(`  compared ${compared} addresses with the static build: ${identical ? 'identical' : 'NOT identical'}`);
@@ -240,6 +260,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     server_pages_compared: compared,
     server_pages_identical: identical,
     server_history_compared: historyCompared,
+    server_browse_compared: laterBrowse.length,
     server_etag_304: etag304,
     projection_1m: {
       store_gb: round((storeMb * scale) / 1024, 1),

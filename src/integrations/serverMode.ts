@@ -1,7 +1,7 @@
 /**
  * `LEDGER_OUTPUT=server`: the claim routes (every `/claims/<slug>/…` page and trace.json, the
- * claim's history and its revision traces included) render on request from the trace store instead
- * of at build time, and `/healthz/` reports the store. Every
+ * claim's history and its revision traces included) and the browse pages after the first render on
+ * request from the trace store instead of at build time, and `/healthz/` reports the store. Every
  * other page stays prerendered. Only astro.config.mjs adds this, and only in server mode, so the
  * static build is exactly what it was.
  */
@@ -15,6 +15,9 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   'src/pages/claims/[slug]/history/index.astro',
   'src/pages/claims/[slug]/history/[commit]/trace.json.ts',
   'src/pages/claims/[slug]/history/[commit]/[model]/trace.json.ts',
+  // Only the later pages: the first pages of the browse combinations stay prerendered (filter.js's
+  // links without JavaScript land on them, and their number does not grow with the claims).
+  'src/pages/browse/[type]/[state]/[sort]/[page]/index.astro',
 ];
 
 /** The integration: marks ON_DEMAND_ROUTES as rendered on request and adds the health endpoint. */

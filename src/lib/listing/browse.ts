@@ -99,7 +99,7 @@ export interface Choice {
 }
 
 /** The type filter's choices: all, then every type present, alphabetically. */
-export function typeChoices(rows: readonly BrowseRow[]): Choice[] {
+export function typeChoices(rows: readonly Pick<BrowseRow, 'type' | 'typeSegment'>[]): Choice[] {
   const seen = new Map<string, string>();
   for (const row of rows) seen.set(row.typeSegment, row.type);
   return [
@@ -114,7 +114,7 @@ export function typeChoices(rows: readonly BrowseRow[]): Choice[] {
  * The state filter's choices: all, then every state present, in the model's order of states
  * (lowest first), then insufficient evidence and not applicable, then any other.
  */
-export function stateChoices(rows: readonly BrowseRow[], modelStates: readonly string[]): Choice[] {
+export function stateChoices(rows: readonly Pick<BrowseRow, 'state'>[], modelStates: readonly string[]): Choice[] {
   const order = [...modelStates, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE];
   const rank = (state: string) => (order.includes(state) ? order.indexOf(state) : order.length);
   const present = [...new Set(rows.map((r) => r.state))].sort(
@@ -188,7 +188,11 @@ export function counts(
 }
 
 /** A sentence naming a combination, for titles and the listing's status line. */
-export function describe(combination: Combination, rows: readonly BrowseRow[], modelStates: readonly string[]): string {
+export function describe(
+  combination: Combination,
+  rows: readonly Pick<BrowseRow, 'type' | 'typeSegment' | 'state'>[],
+  modelStates: readonly string[],
+): string {
   const type = typeChoices(rows).find((c) => c.value === combination.type)?.label ?? combination.type;
   const state = stateChoices(rows, modelStates).find((c) => c.value === combination.state)?.label ?? combination.state;
   const what = combination.type === ALL ? 'claims' : `${type} claims`;
@@ -318,6 +322,8 @@ export interface ListingView {
   readonly title: string;
   readonly status: string;
   readonly paging: Paging;
+  /** How many rows a page lists (the build's page size: a server renders with the store's). */
+  readonly size: number;
 }
 
 /** One page of the listing of one combination, from the default model's rows (computed once per page). */
@@ -349,6 +355,7 @@ export function listingView(
     title: page > 1 ? `${title}, page ${page}` : title,
     status: `Showing ${shown.length} of ${rows.length} claims${range}: ${what}.`,
     paging: pager,
+    size,
   };
 }
 
@@ -405,3 +412,103 @@ export function compactListing(rows: readonly BrowseRow[], pathOf: (slug: string
 
 /** The page listing every claim, `/claims/`. */
 export const claimsPath = (): string => assetPath('claims/');
+
+/** One (type, state) pair present in the listing, with the type's own name and how many rows have both. */
+export interface ListingCount {
+  readonly typeSegment: string;
+  readonly type: string;
+  readonly state: string;
+  readonly n: number;
+}
+
+/**
+ * How many rows have each (type, state) pair present: all a later page's filters, counts, totals
+ * and pager need, so that a server reads this small table (types × states) and never every row.
+ */
+export function listingCounts(rows: readonly BrowseRow[]): ListingCount[] {
+  const pairs = new Map<string, { typeSegment: string; type: string; state: string; n: number }>();
+  for (const { typeSegment, type, state } of rows) {
+    const key = `${typeSegment}\n${state}`;
+    const found = pairs.get(key);
+    if (found) found.n += 1;
+    else pairs.set(key, { typeSegment, type, state, n: 1 });
+  }
+  return [...pairs.values()];
+}
+
+/**
+ * Every row's position (from 0) in each order over all rows, by slug: worked out here with
+ * decimal.js (sortRows), so that a store orders a filtered page by an integer and never compares
+ * decimals. Filtering keeps the relative order, so a filter's rows by rank are sortRows of them.
+ */
+export function listingRanks(rows: readonly BrowseRow[]): Map<string, Record<Sort, number>> {
+  const ranks = new Map<string, Record<Sort, number>>(
+    rows.map((row) => [row.slug, { recorded: 0, probability: 0, coverage: 0 }]),
+  );
+  for (const sort of SORTS) sortRows(rows, sort).forEach((row, i) => (ranks.get(row.slug)![sort] = i));
+  return ranks;
+}
+
+/** How many rows the counts give a type and state filter. */
+function counted(tally: readonly ListingCount[], type: string, state: string): number {
+  let n = 0;
+  for (const c of tally) if ((type === ALL || c.typeSegment === type) && (state === ALL || c.state === state)) n += c.n;
+  return n;
+}
+
+/**
+ * True when a build writes page `page` of `combination`: a type and a state present (or all), one
+ * of the sorts, and a page its matching rows reach (page 1 always, as listingPages does).
+ */
+export function listingPageExists(
+  tally: readonly ListingCount[],
+  modelStates: readonly string[],
+  combination: Combination,
+  page: number,
+  size: number,
+): boolean {
+  if (!SORTS.includes(combination.sort)) return false;
+  if (!typeChoices(tally).some((c) => c.value === combination.type)) return false;
+  if (!stateChoices(tally, modelStates).some((c) => c.value === combination.state)) return false;
+  const pages = pageCount(counted(tally, combination.type, combination.state), size);
+  return Number.isInteger(page) && page >= 1 && page <= pages;
+}
+
+/**
+ * The same ListingView as listingView gives from every row, from only the page's own rows (in the
+ * combination's order, as a store's ranks give them) and the counts (listingCounts): what a server
+ * renders a later browse page from.
+ */
+export function listingViewOf(
+  listed: readonly BrowseRow[],
+  tally: readonly ListingCount[],
+  modelStates: readonly string[],
+  combination: Combination,
+  page: number,
+  size: number,
+): ListingView {
+  const matching = counted(tally, combination.type, combination.state);
+  const total = counted(tally, ALL, ALL);
+  const types = typeChoices(tally);
+  const states = stateChoices(tally, modelStates);
+  const what = describe(combination, tally, modelStates);
+  const pager = paging(combination, matching, page, size);
+  const range = pager.pages > 1 ? ` (${pager.first} to ${pager.last} on this page, ${page} of ${pager.pages})` : '';
+  const title = what.charAt(0).toUpperCase() + what.slice(1);
+  return {
+    combination,
+    listed,
+    matching,
+    total,
+    complete: listed.length === total,
+    types,
+    states,
+    typeCounts: new Map(types.map(({ value }) => [value, counted(tally, value, combination.state)])),
+    stateCounts: new Map(states.map(({ value }) => [value, counted(tally, combination.type, value)])),
+    what,
+    title: page > 1 ? `${title}, page ${page}` : title,
+    status: `Showing ${matching} of ${total} claims${range}: ${what}.`,
+    paging: pager,
+    size,
+  };
+}

@@ -20,6 +20,7 @@ import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
+import { browseRows, pageSize } from '../listing/browse.ts';
 import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
@@ -225,6 +226,11 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
       );
       historyTraces = store.addHistory(history, claims);
       keepHistory(history);
+      // The browse pages after the first are rendered from the store too: its listing, in the same transaction.
+      store.addListing(
+        browseRows(claims.map(({ slug }) => ({ slug, trace: summaries.get(`${slug} ${defaultModel.id}`)! }))),
+        pageSize(),
+      );
     } catch (error) {
       store.abort();
       throw error;

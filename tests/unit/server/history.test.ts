@@ -138,12 +138,12 @@ CREATE TABLE traces (slug TEXT NOT NULL, model TEXT NOT NULL, input_hash TEXT NO
     const old = join(dir, 'old.sqlite');
     oldStore(old, 1);
     expect(() => openStore(old)).toThrow(
-      `${old} is a trace store of format 1, not 2: build it again with npm run build:server.`,
+      `${old} is a trace store of format 1, not 3: build it again with npm run build:server.`,
     );
     const lacking = join(dir, 'lacking.sqlite');
-    oldStore(lacking, 2);
+    oldStore(lacking, 3);
     expect(() => openStore(lacking)).toThrow(
-      new RegExp(`^${lacking.replaceAll('.', '\\.')} says it is a trace store of format 2 but lacks its tables \\(`),
+      new RegExp(`^${lacking.replaceAll('.', '\\.')} says it is a trace store of format 3 but lacks its tables \\(`),
     );
   });
 
@@ -159,7 +159,7 @@ CREATE TABLE traces (slug TEXT NOT NULL, model TEXT NOT NULL, input_hash TEXT NO
     });
     expect([run.status, run.stdout]).toEqual([1, '']);
     expect(run.stderr).toBe(
-      `${join(build, STORE_FILE)} is a trace store of format 1, not 2: build it again with npm run build:server.\n`,
+      `${join(build, STORE_FILE)} is a trace store of format 1, not 3: build it again with npm run build:server.\n`,
     );
   });
 });

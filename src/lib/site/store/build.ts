@@ -5,6 +5,7 @@
 import { renameSync } from 'node:fs';
 import { createScorer } from '../../../engine/index.ts';
 import { summarise } from '../site.ts';
+import { browseRows, pageSize } from '../../listing/browse.ts';
 import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';
 
 /**
@@ -14,14 +15,19 @@ import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';
 export function writeStore(file: string, input: StoreInput): StoreMeta {
   const writer = openStoreWriter(`${file}.partial-${process.pid}`, input);
   try {
-    for (const { model } of input.models) {
+    const listed: Parameters<typeof browseRows>[0][number][] = [];
+    for (const [i, { model }] of input.models.entries()) {
       const scorer = createScorer(model, input.codeHash);
       for (const { slug, claim } of input.claims) {
         const trace = scorer.score(slug, claim);
-        writer.add(trace, summarise(trace));
+        const summary = summarise(trace);
+        writer.add(trace, summary);
+        if (i === 0) listed.push({ slug, trace: summary });
       }
     }
     if (input.history) writer.addHistory(input.history, input.claims);
+    // The default model (listed first) is the listing's, the claims in the site's order.
+    writer.addListing(browseRows(listed), input.pageSize ?? pageSize());
     const meta = writer.finish(input.claims.length);
     renameSync(writer.file, file);
     return meta;

@@ -126,3 +126,31 @@ export function routedUrl(url: string): string {
   if (path.endsWith('/trace.json/')) return `${path}-/${rest}`;
   return url;
 }
+
+/** A later browse page a server renders: `/browse/<type>/<state>/<sort>/<page>/`, the segments as they stand. */
+export interface BrowseAddress {
+  readonly type: string;
+  readonly state: string;
+  readonly sort: string;
+  /** The page segment; only a page number from 2 without a leading zero is a page a build writes. */
+  readonly page: string;
+}
+
+/** The browse address of a routed path without the site's base, or null for any other path. */
+export function browseAddress(path: string): BrowseAddress | null {
+  const parts = /^\/browse\/([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\/$/.exec(path);
+  if (parts === null) return null;
+  return { type: parts[1]!, state: parts[2]!, sort: parts[3]!, page: parts[4]! };
+}
+
+/**
+ * A strong ETag for a browse page: the address, the digest of the store's listing (every row and
+ * the page size, one per build) and the store's identity.
+ */
+export function listingEtagOf(path: string, listingHash: string, storeId: string): string {
+  const digest = createHash('sha256')
+    .update([path, 'listing', listingHash, storeId].join('\n'))
+    .digest('base64url')
+    .slice(0, 27);
+  return `"${digest}"`;
+}

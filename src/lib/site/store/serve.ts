@@ -4,26 +4,38 @@
  * the page (or the stored trace) with its caching headers.
  */
 import { withoutBase } from '../../paths.ts';
+import { listingPageExists, listingViewOf, type Combination, type ListingView } from '../../listing/browse.ts';
 import {
+  browseAddress,
   CLAIM_CACHE,
   claimAddress,
   contentType,
   etagOf,
   historyAddress,
   historyEtagOf,
+  listingEtagOf,
   matchesEtag,
+  type BrowseAddress,
   type HistoryAddress,
 } from './http.ts';
 import { installServedSite, type ServedStore } from './storeSite.ts';
+
+/** What the middleware hands a page it renders: a later browse page's view, built from the store. */
+export interface ServedLocals {
+  listing?: ListingView;
+}
 
 /** The response for `path` (with the base), from `render()` or a 304. */
 export async function claimHeaders(
   path: string,
   ifNoneMatch: string | null,
   render: () => Promise<Response>,
+  locals: ServedLocals = {},
 ): Promise<Response> {
   const served = installServedSite();
   const bare = withoutBase(path);
+  const browse = browseAddress(bare);
+  if (browse !== null) return browseHeaders(served, path, browse, ifNoneMatch, render, locals);
   const history = historyAddress(bare);
   if (history !== null) return historyHeaders(served, path, history, ifNoneMatch, render);
   const address = claimAddress(bare);
@@ -71,4 +83,31 @@ async function historyHeaders(
   if (trace !== null && trace !== undefined)
     return new Response(trace, { status: 200, headers: { ...headers, 'Content-Type': contentType(address) } });
   return withHeaders(await render(), headers, contentType(address));
+}
+
+/**
+ * The same for a later browse page, from the store's listing: a combination the build does not
+ * list, or a page past its last (or page 1, or a number written otherwise), is the 404 page; the
+ * page's rows are one indexed SELECT, the rest of its view the small counts table.
+ */
+async function browseHeaders(
+  served: ServedStore,
+  path: string,
+  address: BrowseAddress,
+  ifNoneMatch: string | null,
+  render: () => Promise<Response>,
+  locals: ServedLocals,
+): Promise<Response> {
+  const { store } = served;
+  const states = served.models[0]!.model.states.map((s) => s.state);
+  const combination = { type: address.type, state: address.state, sort: address.sort } as Combination;
+  const page = /^[1-9][0-9]{0,8}$/.test(address.page) ? Number(address.page) : 0;
+  if (page < 2 || !listingPageExists(store.listingCounts, states, combination, page, store.meta.pageSize))
+    return new Response(null, { status: 404 });
+  const etag = listingEtagOf(path, store.meta.listingHash, store.id);
+  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
+  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  const listed = store.listingPage(combination, page);
+  locals.listing = listingViewOf(listed, store.listingCounts, states, combination, page, store.meta.pageSize);
+  return withHeaders(await render(), headers, 'text/html; charset=utf-8');
 }

@@ -12,15 +12,25 @@ import type { LoadedModel } from '../../input/load.ts';
 import { traceJson } from '../../claim/page.ts';
 import type { SiteClaim, TraceSummary } from '../site.ts';
 import { historyPageOf, type SiteHistory } from '../../history/siteHistory.ts';
+import {
+  ALL,
+  listingCounts,
+  listingRanks,
+  SORTS,
+  type BrowseRow,
+  type Combination,
+  type ListingCount,
+} from '../../listing/browse.ts';
 
 /** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */
 export const STORE_FILE = 'store.sqlite';
 
 /**
  * Bumped when the tables change, so a server never reads a store of another layout (2: every
- * claim's history and its revision traces, for the history pages).
+ * claim's history and its revision traces, for the history pages; 3: the browse listing, for the
+ * browse pages after the first).
  */
-export const STORE_FORMAT = 2;
+export const STORE_FORMAT = 3;
 
 /** What a store says about the build that wrote it. */
 export interface StoreMeta {
@@ -36,6 +46,9 @@ export interface StoreMeta {
   readonly traces: number;
   /** How many revision traces the history pages link to. */
   readonly historyTraces: number;
+  /** The browse listing's page size (LEDGER_PAGE_SIZE of the build) and a digest of its rows. */
+  readonly pageSize: number;
+  readonly listingHash: string;
 }
 
 /** One claim under one model as stored: the trace.json bytes and the summary's JSON. */
@@ -52,6 +65,8 @@ export interface StoreRow {
 export interface StoreInput extends StoreIdentity {
   readonly claims: readonly SiteClaim[];
   readonly history?: SiteHistory;
+  /** The browse listing's page size (default: pageSize(), LEDGER_PAGE_SIZE or 100). */
+  readonly pageSize?: number;
 }
 
 /** One claim's history page as stored: its JSON and a digest of it (part of the page's ETag). */
@@ -82,7 +97,30 @@ CREATE TABLE history (slug TEXT PRIMARY KEY, hash TEXT NOT NULL, page TEXT NOT N
 CREATE TABLE history_traces (
   slug TEXT NOT NULL, "commit" TEXT NOT NULL, model TEXT NOT NULL, trace TEXT NOT NULL,
   PRIMARY KEY (slug, "commit", model)
-) WITHOUT ROWID;`;
+) WITHOUT ROWID;
+CREATE TABLE listing (
+  slug TEXT PRIMARY KEY, type_segment TEXT NOT NULL, state TEXT NOT NULL, row TEXT NOT NULL,
+  ${SORTS.map((sort) => `rank_${sort} INTEGER NOT NULL`).join(', ')}
+) WITHOUT ROWID;
+CREATE TABLE listing_counts (
+  type_segment TEXT NOT NULL, state TEXT NOT NULL, type TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (type_segment, state)
+) WITHOUT ROWID;
+${SORTS.map(
+  (sort) => `CREATE INDEX listing_${sort} ON listing (rank_${sort});
+CREATE INDEX listing_type_${sort} ON listing (type_segment, rank_${sort});
+CREATE INDEX listing_state_${sort} ON listing (state, rank_${sort});
+CREATE INDEX listing_type_state_${sort} ON listing (type_segment, state, rank_${sort});`,
+).join('\n')}`;
+
+/**
+ * The SELECT of one page of a combination: every row the filters keep, by the sort's rank, one
+ * indexed range (a filter on all is left out of the WHERE, so each case has its own index).
+ */
+const pageQuery = (sort: string, byType: boolean, byState: boolean): string => {
+  const where = [...(byType ? ['type_segment = @type'] : []), ...(byState ? ['state = @state'] : [])];
+  return `SELECT row FROM listing ${where.length > 0 ? `WHERE ${where.join(' AND ')} ` : ''}ORDER BY rank_${sort} LIMIT @limit OFFSET @offset`;
+};
 
 /** A history trace's model column: '' for today's default model (`…/history/<commit>/trace.json`). */
 const historyModel = (model: string | null): string => model ?? '';
@@ -100,6 +138,8 @@ export interface StoreWriter {
    * again, as the static build's files are); returns how many traces.
    */
   addHistory(history: SiteHistory, claims: readonly SiteClaim[]): number;
+  /** Adds the browse listing: its rows (the default model's, newest recorded first) at `size` a page. */
+  addListing(rows: readonly BrowseRow[], size: number): void;
   /** Writes the meta for `claims` claims, commits and closes; the store is complete at `file`. */
   finish(claims: number): StoreMeta;
   /** Closes without committing and removes the file. */
@@ -125,10 +165,27 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
   const insertHistoryTrace = db.prepare(
     'INSERT INTO history_traces (slug, "commit", model, trace) VALUES (?, ?, ?, ?)',
   );
+  const insertListing = db.prepare(
+    `INSERT INTO listing (slug, type_segment, state, row, ${SORTS.map((s) => `rank_${s}`).join(', ')}) VALUES (?, ?, ?, ?, ${SORTS.map(() => '?').join(', ')})`,
+  );
+  const insertCount = db.prepare('INSERT INTO listing_counts (type_segment, state, type, n) VALUES (?, ?, ?, ?)');
   let traces = 0;
   let historyTraces = 0;
+  let listing: { pageSize: number; listingHash: string } | null = null;
   return {
     file,
+    addListing: (rows, size) => {
+      const ranks = listingRanks(rows);
+      const digest = createHash('sha256').update(String(size));
+      for (const row of rows) {
+        const json = JSON.stringify(row);
+        digest.update(`\n${json}`);
+        const rank = ranks.get(row.slug)!;
+        insertListing.run(row.slug, row.typeSegment, row.state, json, ...SORTS.map((sort) => rank[sort]));
+      }
+      for (const { typeSegment, state, type, n } of listingCounts(rows)) insertCount.run(typeSegment, state, type, n);
+      listing = { pageSize: size, listingHash: digest.digest('hex').slice(0, 32) };
+    },
     addHistory: (history, claims) => {
       for (const claim of claims) {
         const json = JSON.stringify(historyPageOf(history, claim));
@@ -152,6 +209,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
       traces += 1;
     },
     finish: (claims) => {
+      if (listing === null) throw new Error('the trace store was finished without its browse listing');
       const meta: StoreMeta = {
         format: STORE_FORMAT,
         codeHash: identity.codeHash,
@@ -165,6 +223,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
         claims,
         traces,
         historyTraces,
+        ...listing,
       };
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify(meta));
       db.exec('COMMIT');
@@ -203,6 +262,10 @@ export interface Store {
   history(slug: string): HistoryRow | undefined;
   /** The trace.json bytes of a claim at a commit under `model` (null: today's default), or undefined. */
   historyTrace(slug: string, commit: string, model: string | null): string | undefined;
+  /** Every (type, state) pair of the browse listing with its count (read once, when opened). */
+  readonly listingCounts: readonly ListingCount[];
+  /** The rows of page `page` (from 1) of a combination at the store's page size, in its order. */
+  listingPage(combination: Combination, page: number): BrowseRow[];
   close(): void;
 }
 
@@ -236,12 +299,21 @@ export function openStore(file: string): Store {
   let select: Database.Statement;
   let selectHistory: Database.Statement;
   let selectHistoryTrace: Database.Statement;
+  let counts: ListingCount[];
+  const pages = new Map<string, Database.Statement>();
   try {
     select = db.prepare(
       'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, trace, summary FROM traces WHERE slug = ?',
     );
     selectHistory = db.prepare('SELECT hash, page FROM history WHERE slug = ?');
     selectHistoryTrace = db.prepare('SELECT trace FROM history_traces WHERE slug = ? AND "commit" = ? AND model = ?');
+    for (const sort of SORTS)
+      for (const byType of [false, true])
+        for (const byState of [false, true])
+          pages.set(`${sort} ${byType} ${byState}`, db.prepare(pageQuery(sort, byType, byState)));
+    counts = db
+      .prepare('SELECT type_segment AS typeSegment, type, state, n FROM listing_counts')
+      .all() as ListingCount[];
   } catch (error) {
     db.close();
     throw new StoreError(
@@ -257,6 +329,20 @@ export function openStore(file: string): Store {
     history: (slug) => selectHistory.get(slug) as HistoryRow | undefined,
     historyTrace: (slug, commit, model) =>
       (selectHistoryTrace.get(slug, commit, historyModel(model)) as { trace: string } | undefined)?.trace,
+    listingCounts: counts,
+    listingPage: ({ type, state, sort }, page) => {
+      const select = pages.get(`${sort} ${type !== ALL} ${state !== ALL}`);
+      if (select === undefined) return [];
+      const size = meta.pageSize;
+      return (
+        select.all({
+          ...(type !== ALL ? { type } : {}),
+          ...(state !== ALL ? { state } : {}),
+          limit: size,
+          offset: (page - 1) * size,
+        }) as { row: string }[]
+      ).map(({ row }) => JSON.parse(row) as BrowseRow);
+    },
     close: () => db.close(),
   };
 }

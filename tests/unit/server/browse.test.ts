@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultListing, listingView, type ListingView } from '../../../src/lib/listing/browse.ts';
+import { getSite } from '../../../src/lib/site/site.ts';
+import { CLAIM_CACHE } from '../../../src/lib/site/store/http.ts';
+import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
+import { openStore } from '../../../src/lib/site/store/store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ledger-store-browse-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const SIZE = 5;
+const folders = { content: 'content', models: 'models' };
+// A server build's one pass (getSite with LEDGER_STORE_OUT) writes the store, at SIZE a page.
+const file = join(dir, 'store.sqlite');
+process.env['LEDGER_STORE_OUT'] = file;
+process.env['LEDGER_PAGE_SIZE'] = String(SIZE);
+const { rows, states } = defaultListing(getSite(folders));
+delete process.env['LEDGER_STORE_OUT'];
+delete process.env['LEDGER_PAGE_SIZE'];
+process.env['LEDGER_STORE'] = file;
+
+const render = { count: 0 };
+const page = (): Promise<Response> => {
+  render.count += 1;
+  return Promise.resolve(new Response('<p>page</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+};
+const type = rows[0]!.typeSegment;
+
+describe('a later browse page on a server', () => {
+  it('is rendered from the view the store gives, with its ETag, Cache-Control and type, and a 304 without rendering', async () => {
+    render.count = 0;
+    const etags = new Set<string>();
+    for (const sort of ['recorded', 'probability', 'coverage'] as const)
+      for (const n of [2, 6]) {
+        const path = `/browse/all/all/${sort}/${n}/`;
+        const locals: { listing?: ListingView } = {};
+        const response = await claimHeaders(path, null, page, locals);
+        expect([response.status, await response.text()]).toEqual([200, '<p>page</p>']);
+        expect(locals.listing).toEqual(listingView(rows, states, { type: 'all', state: 'all', sort }, n, SIZE));
+        expect(response.headers.get('cache-control')).toBe(CLAIM_CACHE);
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        const etag = response.headers.get('etag')!;
+        expect(etag).toMatch(/^"[^"]+"$/);
+        etags.add(etag);
+        const again = await claimHeaders(path, `"other", ${etag}`, page, {});
+        expect([again.status, again.body, again.headers.get('etag')]).toEqual([304, null, etag]);
+      }
+    expect(etags.size).toBe(6);
+    expect(render.count).toBe(6);
+  });
+
+  it('is an empty 404 (the site’s 404 page) for a combination or page the build does not write, rendering nothing', async () => {
+    render.count = 0;
+    const pagesOfType = Math.ceil(rows.filter((r) => r.typeSegment === type).length / SIZE);
+    for (const path of [
+      '/browse/all/all/recorded/1/',
+      '/browse/all/all/recorded/7/',
+      '/browse/all/all/recorded/02/',
+      '/browse/all/all/recorded/two/',
+      '/browse/all/all/recorded/99999999999999999999/',
+      '/browse/no-such-type/all/recorded/2/',
+      '/browse/all/no-such-state/recorded/2/',
+      '/browse/all/all/alphabetical/2/',
+      `/browse/${type}/all/recorded/${pagesOfType + 1}/`,
+    ]) {
+      const response = await claimHeaders(path, null, page, {});
+      expect([path, response.status, response.body]).toEqual([path, 404, null]);
+    }
+    expect(render.count).toBe(0);
+  });
+});
+
+describe('a store of the format before the listing', () => {
+  it('is refused in one sentence', () => {
+    const old = join(dir, 'old.sqlite');
+    const db = new Database(old);
+    db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;');
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(
+      'meta',
+      JSON.stringify({ ...openStore(file).meta, format: 2 }),
+    );
+    db.close();
+    expect(() => openStore(old)).toThrow(
+      `${old} is a trace store of format 2, not 3: build it again with npm run build:server.`,
+    );
+  });
+});
