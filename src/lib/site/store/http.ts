@@ -72,11 +72,12 @@ export function contentType(address: Pick<ClaimAddress, 'kind'>): string {
  * (its code hash, commit, date and every model's config hash, which the page's other parts show).
  */
 export function etagOf(path: string, row: StoreRow, storeId: string): string {
-  const digest = createHash('sha256')
-    .update([path, row.inputHash, row.configHash, row.codeHash, storeId].join('\n'))
-    .digest('base64url')
-    .slice(0, 27);
-  return `"${digest}"`;
+  return strongEtag([path, row.inputHash, row.configHash, row.codeHash, storeId]);
+}
+
+/** A strong ETag of what makes a response's bytes, one part a line: 27 characters of a SHA-256. */
+function strongEtag(parts: readonly string[]): string {
+  return `"${createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 27)}"`;
 }
 
 /**
@@ -84,11 +85,7 @@ export function etagOf(path: string, row: StoreRow, storeId: string): string {
  * revisions, their changes and scores, from which its traces are scored) and the store's identity.
  */
 export function historyEtagOf(path: string, historyHash: string, storeId: string): string {
-  const digest = createHash('sha256')
-    .update([path, 'history', historyHash, storeId].join('\n'))
-    .digest('base64url')
-    .slice(0, 27);
-  return `"${digest}"`;
+  return strongEtag([path, 'history', historyHash, storeId]);
 }
 
 /** True when an `If-None-Match` header names `etag` (weak comparison, as RFC 9110 asks for GET). */
@@ -148,9 +145,5 @@ export function browseAddress(path: string): BrowseAddress | null {
  * the page size, one per build) and the store's identity.
  */
 export function listingEtagOf(path: string, listingHash: string, storeId: string): string {
-  const digest = createHash('sha256')
-    .update([path, 'listing', listingHash, storeId].join('\n'))
-    .digest('base64url')
-    .slice(0, 27);
-  return `"${digest}"`;
+  return strongEtag([path, 'listing', listingHash, storeId]);
 }
