@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAIM_CACHE } from '../src/lib/site/store/http.ts';
+import { historyAddresses } from './staticAddresses.ts';
 
 const staticDir = process.env['LEDGER_STATIC_DIST'] ?? 'dist';
 const failures: string[] = [];
@@ -209,22 +210,6 @@ function browseAddresses(dir: string): string[] {
   };
   if (existsSync(join(dir, 'browse'))) walk('/browse/', 1);
   return out;
-}
-
-/** A claim's history page and every revision trace beside it in the static build (none if it has no page). */
-function historyAddresses(dir: string, slug: string): string[] {
-  const history = `/claims/${slug}/history/`;
-  const folder = join(dir, history);
-  if (!existsSync(join(folder, 'index.html'))) return [];
-  const traces: string[] = [];
-  for (const commit of readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory())) {
-    for (const entry of readdirSync(join(folder, commit.name), { withFileTypes: true })) {
-      if (entry.isFile() && entry.name === 'trace.json') traces.push(`${history}${commit.name}/trace.json`);
-      else if (entry.isDirectory() && existsSync(join(folder, commit.name, entry.name, 'trace.json')))
-        traces.push(`${history}${commit.name}/${entry.name}/trace.json`);
-    }
-  }
-  return [history, ...traces];
 }
 
 if (failures.length > 0) {

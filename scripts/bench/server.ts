@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure, type Run } from './measure.ts';
+import { historyAddresses } from '../staticAddresses.ts';
 
 /** What `--server --json` prints, exactly these fields. */
 export interface ServerFigures {
@@ -117,19 +118,6 @@ function laterBrowsePaths(dist: string): string[] {
   return out;
 }
 
-/** A claim's history page and every revision trace beside it in a static build (none without a page). */
-function historyPaths(dist: string, slug: string): string[] {
-  const history = `/claims/${slug}/history/`;
-  const folder = join(dist, history);
-  if (!existsSync(join(folder, 'index.html'))) return [];
-  const traces: string[] = [];
-  for (const commit of readdirSync(folder, { withFileTypes: true }).filter((e) => e.isDirectory()))
-    for (const entry of readdirSync(join(folder, commit.name), { withFileTypes: true }))
-      if (entry.isFile() && entry.name === 'trace.json') traces.push(`${history}${commit.name}/trace.json`);
-      else if (entry.isDirectory()) traces.push(`${history}${commit.name}/${entry.name}/trace.json`);
-  return [history, ...traces];
-}
-
 /** Runs the server bench and returns its figures. */
 export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigures> {
   const { site, say } = ctx;
@@ -166,7 +154,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     const models = ((await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] }).models;
     const addresses = slugsOf(site).flatMap((slug, i) => {
       const model = models[i % models.length]!.id;
-      const history = historyPaths(staticDist, slug);
+      const history = historyAddresses(staticDist, slug);
       historyCompared += history.length;
       return [
         `/claims/${slug}/`,
