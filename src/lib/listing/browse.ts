@@ -336,26 +336,38 @@ export function listingView(
 ): ListingView {
   const shown = sortRows(filterRows(rows, combination.type, combination.state), combination.sort);
   const { types, states } = counts(rows, modelStates, combination.type, combination.state);
-  const what = describe(combination, rows, modelStates);
   const pager = paging(combination, shown.length, page, size);
-  const listed = shown.slice(pager.first === 0 ? 0 : pager.first - 1, pager.last);
+  return pageView(
+    {
+      combination,
+      listed: shown.slice(pager.first === 0 ? 0 : pager.first - 1, pager.last),
+      matching: shown.length,
+      total: rows.length,
+      types: typeChoices(rows),
+      states: stateChoices(rows, modelStates),
+      typeCounts: types,
+      stateCounts: states,
+      what: describe(combination, rows, modelStates),
+      paging: pager,
+      size,
+    },
+    page,
+  );
+}
+
+/** What a listing page counted, from every row (listingView) or from a store's counts (listingViewOf). */
+type Counted = Omit<ListingView, 'complete' | 'title' | 'status'>;
+
+/** A listing page's view from what it counted: its title and status line are written here, once. */
+function pageView(counted: Counted, page: number): ListingView {
+  const { what, paging: pager } = counted;
   const range = pager.pages > 1 ? ` (${pager.first} to ${pager.last} on this page, ${page} of ${pager.pages})` : '';
   const title = what.charAt(0).toUpperCase() + what.slice(1);
   return {
-    combination,
-    listed,
-    matching: shown.length,
-    total: rows.length,
-    complete: listed.length === rows.length,
-    types: typeChoices(rows),
-    states: stateChoices(rows, modelStates),
-    typeCounts: types,
-    stateCounts: states,
-    what,
+    ...counted,
+    complete: counted.listed.length === counted.total,
     title: page > 1 ? `${title}, page ${page}` : title,
-    status: `Showing ${shown.length} of ${rows.length} claims${range}: ${what}.`,
-    paging: pager,
-    size,
+    status: `Showing ${counted.matching} of ${counted.total} claims${range}: ${what}.`,
   };
 }
 
@@ -488,27 +500,22 @@ export function listingViewOf(
   size: number,
 ): ListingView {
   const matching = counted(tally, combination.type, combination.state);
-  const total = counted(tally, ALL, ALL);
   const types = typeChoices(tally);
   const states = stateChoices(tally, modelStates);
-  const what = describe(combination, tally, modelStates);
-  const pager = paging(combination, matching, page, size);
-  const range = pager.pages > 1 ? ` (${pager.first} to ${pager.last} on this page, ${page} of ${pager.pages})` : '';
-  const title = what.charAt(0).toUpperCase() + what.slice(1);
-  return {
-    combination,
-    listed,
-    matching,
-    total,
-    complete: listed.length === total,
-    types,
-    states,
-    typeCounts: new Map(types.map(({ value }) => [value, counted(tally, value, combination.state)])),
-    stateCounts: new Map(states.map(({ value }) => [value, counted(tally, combination.type, value)])),
-    what,
-    title: page > 1 ? `${title}, page ${page}` : title,
-    status: `Showing ${matching} of ${total} claims${range}: ${what}.`,
-    paging: pager,
-    size,
-  };
+  return pageView(
+    {
+      combination,
+      listed,
+      matching,
+      total: counted(tally, ALL, ALL),
+      types,
+      states,
+      typeCounts: new Map(types.map(({ value }) => [value, counted(tally, value, combination.state)])),
+      stateCounts: new Map(states.map(({ value }) => [value, counted(tally, combination.type, value)])),
+      what: describe(combination, tally, modelStates),
+      paging: paging(combination, matching, page, size),
+      size,
+    },
+    page,
+  );
 }
