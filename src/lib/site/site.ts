@@ -125,8 +125,9 @@ export function scoreAll<T = Trace>(
   // Claim by claim, each under every model in turn: what models share of a claim's working is
   // worked out once while the engine still holds it (it keeps only the most recent claims').
   for (const { slug, claim } of claims) {
+    const inputHash = inputHashOf(claim);
     for (const { id, scorer } of scorers) {
-      const key = { inputHash: inputHashOf(claim), configHash: scorer.configHash, codeHash, slug };
+      const key = { inputHash, configHash: scorer.configHash, codeHash, slug };
       keys.push(key);
       const trace = scorer.score(slug, claim);
       if (cache) {
@@ -210,6 +211,11 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     store?.abort();
     throw error;
   }
+  const summaryOf = (slug: string, model: string): TraceSummary => {
+    const summary = summaries.get(`${slug} ${model}`);
+    if (!summary) throw new Error(`no trace for ${slug} under ${model}`);
+    return summary;
+  };
   if (store) {
     const scored = ((performance.now() - started) / 1000).toFixed(1);
     // On a server the history pages are rendered from the store (a server has no git history), so
@@ -222,13 +228,13 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         models,
         defaultModel.id,
         codeHash,
-        (slug, model) => summaries.get(`${slug} ${model}`)!,
+        summaryOf,
       );
       historyTraces = store.addHistory(history, claims);
       keepHistory(history);
       // The browse pages after the first are rendered from the store too: its listing, in the same transaction.
       store.addListing(
-        browseRows(claims.map(({ slug }) => ({ slug, trace: summaries.get(`${slug} ${defaultModel.id}`)! }))),
+        browseRows(claims.map(({ slug }) => ({ slug, trace: summaryOf(slug, defaultModel.id) }))),
         pageSize(),
       );
     } catch (error) {
@@ -246,11 +252,6 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
   const bySlug = new Map(claims.map((c) => [c.slug, c]));
   const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
   const recent = new LRUCache<string, Trace>({ max: RECENT_TRACES });
-  const summaryOf = (slug: string, model: string): TraceSummary => {
-    const summary = summaries.get(`${slug} ${model}`);
-    if (!summary) throw new Error(`no trace for ${slug} under ${model}`);
-    return summary;
-  };
   cached = {
     models,
     defaultModel,
