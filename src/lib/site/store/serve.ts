@@ -109,5 +109,5 @@ async function browseHeaders(
   if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   const listed = store.listingPage(combination, page);
   locals.listing = listingViewOf(listed, store.listingCounts, states, combination, page, store.meta.pageSize);
-  return withHeaders(await render(), headers, 'text/html; charset=utf-8');
+  return withHeaders(await render(), headers, contentType({ kind: 'page' }));
 }
