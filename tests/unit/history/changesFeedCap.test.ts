@@ -45,6 +45,24 @@ function load() {
   return ledger!;
 }
 
+/** The feed of the `count` newest score changes under ledger@1.1.0, read two claims a batch. */
+function newest(history: Parameters<typeof recentChangesOf>[0], ledger: ReturnType<typeof load>, count: number) {
+  const { claims, models } = ledger;
+  return recentChangesOf(
+    history,
+    claims,
+    models,
+    'ledger@1.1.0',
+    engineCodeHash(),
+    'https://example.org/',
+    '2026-12-01',
+    count,
+    {
+      batch: 2,
+    },
+  );
+}
+
 describe('the feed of the newest score changes', () => {
   it('caps the feed at 50 entries', () => {
     expect(FEED_ENTRIES).toBe(50);
@@ -59,17 +77,7 @@ describe('the feed of the newest score changes', () => {
     // 12 first scorings and 11 second sources that each move a probability.
     expect(whole.entries.length).toBe(23);
     const fresh = readHistory({ content: repo.content, models: repo.models });
-    const recent = recentChangesOf(
-      fresh,
-      claims,
-      ledger.models,
-      'ledger@1.1.0',
-      engineCodeHash(),
-      'https://example.org/',
-      '2026-12-01',
-      3,
-      { batch: 2 },
-    );
+    const recent = newest(fresh, ledger, 3);
     expect(recent.feed.entries).toEqual(whole.entries.slice(0, 3));
     expect(recent.feed.entries.map((e) => e.category)).toEqual([slugOf(11), slugOf(10), slugOf(9)]);
     // Two claims a batch: the three newest changes are three claims', so two batches, four claims of twelve.
@@ -88,17 +96,7 @@ describe('the feed of the newest score changes', () => {
         return history.revisions(name);
       },
     };
-    recentChangesOf(
-      counting,
-      ledger.claims,
-      ledger.models,
-      'ledger@1.1.0',
-      engineCodeHash(),
-      'https://example.org/',
-      '2026-12-01',
-      1,
-      { batch: 2 },
-    );
+    newest(counting, ledger, 1);
     expect(asked[0]).toBe(`${slugOf(11)}.yaml`);
     expect(asked).toEqual([`${slugOf(11)}.yaml`, `${slugOf(10)}.yaml`]);
     expect(new Set(asked).size).toBe(asked.length);
