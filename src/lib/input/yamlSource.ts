@@ -10,7 +10,20 @@
  * prototype, so a key such as `__proto__` or `constructor` is an ordinary key that the schema then
  * calls unknown, never a property the object already had.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Parser, type CST, type Node } from 'yaml';
+import {
+  Composer,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  Parser,
+  YAMLParseError,
+  type CST,
+  type Document,
+  type Node,
+} from 'yaml';
 import { fieldName, type Problem } from './problems.ts';
 
 /** A parsed YAML value: numbers as their source text, mappings as plain objects. */
@@ -71,12 +84,39 @@ function tooDeepAt(tokens: readonly CST.Token[]): number | null {
   return null;
 }
 
+/**
+ * The document of a file's syntax tree, composed as the library's `parseDocument` composes it (a
+ * second document is an error), from the tokens the depth check already has: the text is lexed and
+ * parsed once, not twice.
+ */
+function composeDocument(tokens: readonly CST.Token[], length: number): Document.Parsed {
+  let doc: Document.Parsed | null = null;
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true }).compose(tokens, true, length)) {
+    if (doc === null) {
+      doc = next;
+    } else {
+      const range: [number, number] = [next.range[0], next.range[1]];
+      doc.errors.push(
+        new YAMLParseError(
+          range,
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
+      break;
+    }
+  }
+  // compose(…, true, …) ends with a document even for an empty text.
+  return doc!;
+}
+
 /** Parses YAML text; returns problems instead of throwing for malformed or hostile files. */
 export function parseYaml(file: string, text: string): { parsed: Parsed | null; problems: Problem[] } {
   const control = controlCharacterProblem(file, text);
   if (control !== null) return { parsed: null, problems: [control] };
   const lineCounter = new LineCounter();
-  const deep = tooDeepAt([...new Parser((offset) => lineCounter.addNewLine(offset)).parse(text)]);
+  const tokens = [...new Parser((offset) => lineCounter.addNewLine(offset)).parse(text)];
+  const deep = tooDeepAt(tokens);
   if (deep !== null) {
     return {
       parsed: null,
@@ -90,7 +130,7 @@ export function parseYaml(file: string, text: string): { parsed: Parsed | null; 
       ],
     };
   }
-  const doc = parseDocument(text, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true });
+  const doc = composeDocument(tokens, text.length);
   const problems: Problem[] = doc.errors.map((error) => ({
     file,
     // With prettyErrors off the parser leaves linePos unset, so the line comes from the offset.
