@@ -9,7 +9,7 @@
  * `LEDGER_DIST`): Astro's Node server with every page but the claim pages prerendered into
  * `client/`, and the trace store (`store.sqlite`) the claim pages are rendered from on request.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
@@ -81,29 +81,50 @@ if (links.length > 0) {
   stop(`public/ holds ${links.length === 1 ? 'a symbolic link' : `${links.length} symbolic links`} (above)`);
 }
 
-const checked = await runCommand(processIo, () => checkCommand(processIo, folders));
-if (checked !== 0) {
-  process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
-  process.exit(checked);
-}
-
-// A copy without git history is dated from its content, exactly as getSite() dates it.
-const note = dateNote(
-  datedBy(process.env, {
-    cwd: root,
-    dates: () => {
-      const { ledger } = loadLedger(folders);
-      return ledger ? contentDates(ledger.claims, ledger.models) : [];
-    },
-  }),
-);
-if (note !== null) process.stdout.write(note);
-
 const assets = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-assets.ts'], {
   cwd: root,
   stdio: 'inherit',
 });
 if (assets.status !== 0) process.exit(assets.status ?? 1);
+
+/** A running Astro build: its standard output held back until shown, its standard error kept. */
+interface AstroRun {
+  /** Shows what Astro wrote so far and what it writes from now on, and waits for it to end. */
+  finished(): Promise<{ status: number | null; stderr: string }>;
+  /** Stops it, showing nothing it wrote, and waits until it has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node <args>` in the project. Its standard error is kept rather than shown as it comes,
+ * so that running out of memory is one sentence instead of V8's fatal error and its native stack.
+ */
+function startAstro(args: string[], env: NodeJS.ProcessEnv): AstroRun {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env });
+  const held: Buffer[] = [];
+  let showing = false;
+  child.stdout.on('data', (chunk: Buffer) => (showing ? process.stdout.write(chunk) : held.push(chunk)));
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const ended = new Promise<number | null>((done) => {
+    child.on('error', (error) => {
+      stderr += `${error.message}\n`;
+      done(1);
+    });
+    child.on('close', (status) => done(status));
+  });
+  return {
+    finished: async () => {
+      for (const chunk of held.splice(0)) process.stdout.write(chunk);
+      showing = true;
+      return { status: await ended, stderr };
+    },
+    stop: async () => {
+      child.kill('SIGKILL');
+      await ended;
+    },
+  };
+}
 
 /** Why the store a server build's Astro run wrote cannot be published, or null. */
 function storeProblem(file: string): string | null {
@@ -122,15 +143,12 @@ const discard = (): void => {
 discard();
 // V8 lets the heap grow to several times what a build keeps alive between full collections; a cap
 // keeps the build's memory near what it uses (LEDGER_BUILD_HEAP_MB or NODE_OPTIONS sets another).
-// Astro's standard error is read rather than shown as it comes, so that running out of memory is
-// one sentence instead of V8's fatal error and its native stack trace.
 const heap = buildHeap(process.env);
 // Server mode: the build's one scoring pass writes the trace store here (inside Astro's folder, so
 // discarding a failed build removes it); it is renamed to its own name only once the build succeeded.
 const storePartial = join(paths.astroOut, `${STORE_FILE}.partial-${process.pid}`);
 if ('problem' in heap) stop(heap.problem);
-const astro = spawnSync(
-  process.execPath,
+const astro = startAstro(
   [
     ...(heap.mb === null ? [] : [`--max-old-space-size=${heap.mb}`]),
     'node_modules/astro/astro.js',
@@ -138,27 +156,46 @@ const astro = spawnSync(
     '--silent',
   ],
   {
-    cwd: root,
-    stdio: ['inherit', 'inherit', 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 256 * 2 ** 20,
-    env: {
-      ...process.env,
-      LEDGER_OUT_DIR: paths.astroOut,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      LEDGER_STORE_OUT: onServer ? storePartial : undefined,
-    },
+    ...process.env,
+    LEDGER_OUT_DIR: paths.astroOut,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    LEDGER_STORE_OUT: onServer ? storePartial : undefined,
   },
 );
-if (astro.status !== 0 && ranOutOfMemory(astro.stderr ?? '')) {
+
+// The content is checked while Astro starts (bundling takes seconds, and the check reads every
+// claim on the other core): a problem stops Astro before anything it wrote is kept, and Astro's
+// own output is shown only once the check has passed, so the messages come in the same order.
+const checked = await runCommand(processIo, () => checkCommand(processIo, folders));
+if (checked !== 0) {
+  await astro.stop();
+  discard();
+  process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
+  process.exit(checked);
+}
+
+// A copy without git history is dated from its content, exactly as getSite() dates it.
+const note = dateNote(
+  datedBy(process.env, {
+    cwd: root,
+    dates: () => {
+      const { ledger } = loadLedger(folders);
+      return ledger ? contentDates(ledger.claims, ledger.models) : [];
+    },
+  }),
+);
+if (note !== null) process.stdout.write(note);
+const astroRun = await astro.finished();
+
+if (astroRun.status !== 0 && ranOutOfMemory(astroRun.stderr)) {
   discard();
   stop(outOfMemorySentence(heap.mb));
 }
-process.stderr.write(astro.stderr ?? '');
-if (astro.status !== 0) {
+process.stderr.write(astroRun.stderr);
+if (astroRun.status !== 0) {
   discard();
   process.stderr.write(`Build failed; ${UNTOUCHED}.\n`);
-  process.exit(astro.status ?? 1);
+  process.exit(astroRun.status ?? 1);
 }
 
 if (onServer) {
