@@ -21,6 +21,8 @@ import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
 import { browseRows, pageSize } from '../listing/browse.ts';
+import { orderedPairs } from '../model/compare.ts';
+import { compareRows } from '../model/comparePages.ts';
 import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
@@ -216,6 +218,25 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     if (!summary) throw new Error(`no trace for ${slug} under ${model}`);
     return summary;
   };
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const bySlug = new Map(claims.map((c) => [c.slug, c]));
+  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
+  const recent = new LRUCache<string, Trace>({ max: RECENT_TRACES });
+  const modelOf = (id: string): LoadedModel => {
+    const found = byId.get(id);
+    if (!found) throw new Error(`no model ${id}`);
+    return found;
+  };
+  const traceOf = (slug: string, model: string): Trace => {
+    summaryOf(slug, model);
+    const key = `${slug} ${model}`;
+    let trace = recent.get(key);
+    if (trace === undefined) {
+      trace = scorers.get(model)!.score(slug, bySlug.get(slug)!.claim);
+      recent.set(key, trace);
+    }
+    return trace;
+  };
   if (store) {
     const scored = ((performance.now() - started) / 1000).toFixed(1);
     // On a server the history pages are rendered from the store (a server has no git history), so
@@ -237,6 +258,14 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         browseRows(claims.map(({ slug }) => ({ slug, trace: summaryOf(slug, defaultModel.id) }))),
         pageSize(),
       );
+      // And the compare pages after the first, each pair's rows past page 1 in the pages' order.
+      const compared = { claims, summary: summaryOf, model: modelOf, trace: traceOf };
+      // A pair at a time (a generator), so the build holds one pair's rows, not every pair's.
+      store.addCompare(
+        (function* () {
+          for (const [a, b] of orderedPairs(models.map((m) => m.id))) yield compareRows(compared, a, b, pageSize());
+        })(),
+      );
     } catch (error) {
       store.abort();
       throw error;
@@ -248,10 +277,6 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         `with every claim's history and its ${historyTraces} revision traces, ${seconds} s.\n`,
     );
   }
-  const byId = new Map(models.map((m) => [m.id, m]));
-  const bySlug = new Map(claims.map((c) => [c.slug, c]));
-  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
-  const recent = new LRUCache<string, Trace>({ max: RECENT_TRACES });
   cached = {
     models,
     defaultModel,
@@ -259,22 +284,9 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     codeHash,
     buildDate: built,
     commit,
-    trace: (slug, model) => {
-      summaryOf(slug, model);
-      const key = `${slug} ${model}`;
-      let trace = recent.get(key);
-      if (trace === undefined) {
-        trace = scorers.get(model)!.score(slug, bySlug.get(slug)!.claim);
-        recent.set(key, trace);
-      }
-      return trace;
-    },
+    trace: traceOf,
     summary: summaryOf,
-    model: (id) => {
-      const found = byId.get(id);
-      if (!found) throw new Error(`no model ${id}`);
-      return found;
-    },
+    model: modelOf,
     claim: (slug) => {
       const found = bySlug.get(slug);
       if (!found) throw new Error(`no claim ${slug}`);
