@@ -6,7 +6,14 @@
 import { pagingOf, pageCount, type Paging } from '../listing/browse.ts';
 import { comparePagePath } from '../paths.ts';
 import type { Site } from '../site/site.ts';
-import { comparePage, siteCompareView, type Agreement, type ClaimDifference, type CompareView } from './compare.ts';
+import {
+  comparePage,
+  orderedPairs,
+  siteCompareView,
+  type Agreement,
+  type ClaimDifference,
+  type CompareView,
+} from './compare.ts';
 import { reasonSentence, stateReasons } from './stateReasons.ts';
 
 /** One setting that moved a claim's state, as the page lists it: its path and its sentence. */
@@ -99,6 +106,18 @@ export function compareRows(
       .map((agree, i) => ({ rank: Math.max(from, split) + i, row: { agree } })),
   ];
   return { rows, count: { a, b, differ: split, agree: view.agreeing.length } };
+}
+
+/**
+ * compareRows of every ordered pair of the models `ids`, a pair at a time (a generator): what a
+ * server build writes, holding one pair's rows and never every pair's.
+ */
+export function* everyPairRows(
+  site: CompareSite,
+  ids: readonly string[],
+  from: number,
+): Generator<ReturnType<typeof compareRows>> {
+  for (const [a, b] of orderedPairs(ids)) yield compareRows(site, a, b, from);
 }
 
 /** True when a build writes page `page` of `a` beside `b`: a pair it compares and a page its claims reach. */

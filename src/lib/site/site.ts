@@ -21,8 +21,7 @@ import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
 import { browseRows, pageSize } from '../listing/browse.ts';
-import { orderedPairs } from '../model/compare.ts';
-import { compareRows } from '../model/comparePages.ts';
+import { everyPairRows } from '../model/comparePages.ts';
 import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
@@ -258,13 +257,14 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         browseRows(claims.map(({ slug }) => ({ slug, trace: summaryOf(slug, defaultModel.id) }))),
         pageSize(),
       );
-      // And the compare pages after the first, each pair's rows past page 1 in the pages' order.
+      // And the compare pages after the first: each pair's rows past page 1, in the pages' order.
       const compared = { claims, summary: summaryOf, model: modelOf, trace: traceOf };
-      // A pair at a time (a generator), so the build holds one pair's rows, not every pair's.
       store.addCompare(
-        (function* () {
-          for (const [a, b] of orderedPairs(models.map((m) => m.id))) yield compareRows(compared, a, b, pageSize());
-        })(),
+        everyPairRows(
+          compared,
+          models.map((m) => m.id),
+          pageSize(),
+        ),
       );
     } catch (error) {
       store.abort();

@@ -6,8 +6,7 @@ import { renameSync } from 'node:fs';
 import { createScorer } from '../../../engine/index.ts';
 import { summarise, type TraceSummary } from '../site.ts';
 import { browseRows, pageSize } from '../../listing/browse.ts';
-import { orderedPairs } from '../../model/compare.ts';
-import { compareRows } from '../../model/comparePages.ts';
+import { everyPairRows } from '../../model/comparePages.ts';
 import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';
 
 /**
@@ -41,7 +40,13 @@ export function writeStore(file: string, input: StoreInput): StoreMeta {
       model: (id: string) => byId.get(id)!,
       trace: (slug: string, model: string) => scorers.get(model)!.score(slug, bySlug.get(slug)!),
     };
-    writer.addCompare(orderedPairs(input.models.map((m) => m.id)).map(([a, b]) => compareRows(compared, a, b, size)));
+    writer.addCompare(
+      everyPairRows(
+        compared,
+        input.models.map((m) => m.id),
+        size,
+      ),
+    );
     const meta = writer.finish(input.claims.length);
     renameSync(writer.file, file);
     return meta;
