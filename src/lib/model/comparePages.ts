@@ -6,14 +6,8 @@
 import { pagingOf, pageCount, type Paging } from '../listing/browse.ts';
 import { comparePagePath } from '../paths.ts';
 import type { Site } from '../site/site.ts';
-import {
-  comparePage,
-  orderedPairs,
-  siteCompareView,
-  type Agreement,
-  type ClaimDifference,
-  type CompareView,
-} from './compare.ts';
+import type { Trace } from '../../engine/index.ts';
+import { comparePage, orderedPairs, siteCompareView, type Agreement, type ClaimDifference } from './compare.ts';
 import { reasonSentence, stateReasons } from './stateReasons.ts';
 
 /** One setting that moved a claim's state, as the page lists it: its path and its sentence. */
@@ -54,29 +48,41 @@ export interface ComparePageView {
 
 type CompareSite = Pick<Site, 'claims' | 'summary' | 'model' | 'trace'>;
 
-/** What moved each claim's state, as sentences; whole traces are read only for a change of state. */
-function withReasons(site: CompareSite, a: string, b: string, differ: readonly ClaimDifference[]): DifferenceLine[] {
-  const models = { a: site.model(a).model, b: site.model(b).model, aId: a, bId: b };
-  return differ.map((d) => ({
+/** The two models of a pair as stateReasons takes them. */
+const pairModels = (site: CompareSite, a: string, b: string) => ({
+  a: site.model(a).model,
+  b: site.model(b).model,
+  aId: a,
+  bId: b,
+});
+
+/** A difference with what moved its state as sentences (whole traces are read only for a change of state). */
+function withReasons(
+  models: ReturnType<typeof pairModels>,
+  d: ClaimDifference,
+  trace: (model: string) => Trace,
+): DifferenceLine {
+  return {
     ...d,
     reasons: d.stateDiffers
-      ? stateReasons(models, site.trace(d.slug, a), site.trace(d.slug, b)).map((r) => ({
+      ? stateReasons(models, trace(models.aId), trace(models.bId)).map((r) => ({
           path: r.path,
-          sentence: reasonSentence(r, a, b),
+          sentence: reasonSentence(r, models.aId, models.bId),
         }))
       : [],
-  }));
+  };
 }
 
 /** Page `page` (from 1) of the comparison of `a` and `b` from every claim of the site. */
 export function comparePageView(site: CompareSite, a: string, b: string, page: number, size: number): ComparePageView {
   const shown = comparePage(siteCompareView(site, a, b), a, b, page, size);
+  const models = pairModels(site, a, b);
   return {
     a,
     b,
     page,
     claims: site.claims.length,
-    differ: withReasons(site, a, b, shown.differ),
+    differ: shown.differ.map((d) => withReasons(models, d, (model) => site.trace(d.slug, model))),
     agreeing: shown.agreeing,
     differTotal: shown.differTotal,
     agreeTotal: shown.agreeTotal,
@@ -84,40 +90,55 @@ export function comparePageView(site: CompareSite, a: string, b: string, page: n
   };
 }
 
-/**
- * Every claim of the comparison of `a` and `b` from position `from` (0: the first), in the pages'
- * order (those that differ, biggest disagreement first, then those that agree), with its position:
- * what a server build writes into the store, whose ranks a page's SELECT then orders by, so SQL
- * never compares a decimal. Also the pair's counts.
- */
-export function compareRows(
-  site: CompareSite,
-  a: string,
-  b: string,
-  from: number,
-): { rows: { rank: number; row: CompareRow }[]; count: CompareCount } {
-  const view: Pick<CompareView, 'differ' | 'agreeing'> = siteCompareView(site, a, b);
-  const split = view.differ.length;
-  const differ = withReasons(site, a, b, view.differ.slice(from));
-  const rows = [
-    ...differ.map((d, i) => ({ rank: from + i, row: { differ: d } })),
-    ...view.agreeing
-      .slice(Math.max(0, from - split))
-      .map((agree, i) => ({ rank: Math.max(from, split) + i, row: { agree } })),
-  ];
-  return { rows, count: { a, b, differ: split, agree: view.agreeing.length } };
+/** One claim of one pair as a store holds it: the pair, its position in the pages' order, and the row. */
+export interface RankedCompareRow {
+  readonly a: string;
+  readonly b: string;
+  readonly rank: number;
+  readonly row: CompareRow;
 }
 
 /**
- * compareRows of every ordered pair of the models `ids`, a pair at a time (a generator): what a
- * server build writes, holding one pair's rows and never every pair's.
+ * Every ordered pair of the models `ids`: its counts, and its claims from position `from` on (0:
+ * the first) in the pages' order (those that differ, biggest disagreement first, then those that
+ * agree) with that position, which a store's page SELECT orders by, so SQL never compares a
+ * decimal. The rows come claim by claim (a generator), so a claim's whole traces are scored once
+ * for all its pairs, and the caller holds one claim's rows at a time.
  */
-export function* everyPairRows(
+export function everyPairRows(
   site: CompareSite,
   ids: readonly string[],
   from: number,
-): Generator<ReturnType<typeof compareRows>> {
-  for (const [a, b] of orderedPairs(ids)) yield compareRows(site, a, b, from);
+): { counts: CompareCount[]; rows: Iterable<RankedCompareRow> } {
+  const pairs = orderedPairs(ids).map(([a, b]) => ({ a, b, view: siteCompareView(site, a, b) }));
+  const counts = pairs.map(({ a, b, view }) => ({ a, b, differ: view.differ.length, agree: view.agreeing.length }));
+  function* rows(): Generator<RankedCompareRow> {
+    const index = new Map(site.claims.map((c, i) => [c.slug, i]));
+    // Each pair's position of every claim, by the claim's index among the site's claims.
+    const ranked = pairs.map(({ a, b, view }) => {
+      const rank = new Int32Array(site.claims.length);
+      const split = view.differ.length;
+      view.differ.forEach((d, i) => (rank[index.get(d.slug)!] = i));
+      view.agreeing.forEach((g, i) => (rank[index.get(g.slug)!] = split + i));
+      return { a, b, view, rank, split, models: pairModels(site, a, b) };
+    });
+    for (const [i, { slug }] of site.claims.entries()) {
+      const traces = new Map<string, Trace>();
+      const trace = (model: string): Trace => {
+        let found = traces.get(model);
+        if (found === undefined) traces.set(model, (found = site.trace(slug, model)));
+        return found;
+      };
+      for (const { a, b, view, rank, split, models } of ranked) {
+        const at = rank[i]!;
+        if (at < from) continue;
+        const row: CompareRow =
+          at < split ? { differ: withReasons(models, view.differ[at]!, trace) } : { agree: view.agreeing[at - split]! };
+        yield { a, b, rank: at, row };
+      }
+    }
+  }
+  return { counts, rows: rows() };
 }
 
 /** True when a build writes page `page` of `a` beside `b`: a pair it compares and a page its claims reach. */

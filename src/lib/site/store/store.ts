@@ -21,7 +21,7 @@ import {
   type Combination,
   type ListingCount,
 } from '../../listing/browse.ts';
-import type { CompareCount, CompareRow } from '../../model/comparePages.ts';
+import type { CompareCount, CompareRow, RankedCompareRow } from '../../model/comparePages.ts';
 
 /** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */
 export const STORE_FILE = 'store.sqlite';
@@ -152,10 +152,10 @@ export interface StoreWriter {
   /** Adds the browse listing: its rows (the default model's, newest recorded first) at `size` a page. */
   addListing(rows: readonly BrowseRow[], size: number): void;
   /**
-   * Adds the compare pages' rows: for each ordered pair of models, its counts and its claims from
-   * rank `size` on (page 1 is prerendered), ranked in the pages' order (compareRows).
+   * Adds the compare pages' rows: every ordered pair's counts, and its claims from rank `size` on
+   * (page 1 is prerendered), ranked in the pages' order (everyPairRows).
    */
-  addCompare(pairs: Iterable<{ rows: readonly { rank: number; row: CompareRow }[]; count: CompareCount }>): void;
+  addCompare(compare: { counts: readonly CompareCount[]; rows: Iterable<RankedCompareRow> }): void;
   /** Writes the meta for `claims` claims, commits and closes; the store is complete at `file`. */
   finish(claims: number): StoreMeta;
   /** Closes without committing and removes the file. */
@@ -193,16 +193,16 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
   let compareHash: string | null = null;
   return {
     file,
-    addCompare: (pairs) => {
+    addCompare: ({ counts, rows }) => {
       const digest = createHash('sha256');
-      for (const { rows, count } of pairs) {
-        digest.update(`\n${count.a} ${count.b} ${count.differ} ${count.agree}`);
-        insertCompareCount.run(count.a, count.b, count.differ, count.agree);
-        for (const { rank, row } of rows) {
-          const json = JSON.stringify(row);
-          digest.update(`\n${rank} ${json}`);
-          insertCompare.run(count.a, count.b, rank, json);
-        }
+      for (const { a, b, differ, agree } of counts) {
+        digest.update(`\n${a} ${b} ${differ} ${agree}`);
+        insertCompareCount.run(a, b, differ, agree);
+      }
+      for (const { a, b, rank, row } of rows) {
+        const json = JSON.stringify(row);
+        digest.update(`\n${a} ${b} ${rank} ${json}`);
+        insertCompare.run(a, b, rank, json);
       }
       compareHash = digest.digest('hex').slice(0, 32);
     },
