@@ -27,6 +27,8 @@ export interface ServerFigures {
   store_seconds: number;
   /** Of server_build_seconds: reading every claim's history and writing it and its revision traces into the store. */
   history_store_seconds: number;
+  /** Of server_build_seconds: working out every pair's compare rows (reasons included) and writing them into the store. */
+  compare_store_seconds: number;
   /** How many revision traces the store holds for the history pages. */
   history_traces: number;
   store_mb: number;
@@ -199,6 +201,8 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   const storeSeconds = Number(/into the trace store in ([\d.]+) s/.exec(run.stdout)?.[1] ?? NaN);
   const withHistory = /its (\d+) revision traces, ([\d.]+) s/.exec(run.stdout);
   const historySeconds = round(Number(withHistory?.[2] ?? NaN) - storeSeconds, 1);
+  const withCompare = /compare rows, ([\d.]+) s/.exec(run.stdout);
+  const compareSeconds = round(Number(withCompare?.[1] ?? NaN) - Number(withHistory?.[2] ?? NaN), 1);
   const storeMb = statSync(join(dist, 'store.sqlite')).size / 2 ** 20;
   const prerendered = filesIn(join(dist, 'client'));
   const server = await startServer(site, ctx.env('', dist));
@@ -243,6 +247,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     server_build_seconds: round(run.seconds, 1),
     store_seconds: storeSeconds,
     history_store_seconds: historySeconds,
+    compare_store_seconds: compareSeconds,
     history_traces: Number(withHistory?.[1] ?? NaN),
     store_mb: round(storeMb, 1),
     server_build_peak_rss_mb: run.peakRssMb === null ? null : Math.round(run.peakRssMb),

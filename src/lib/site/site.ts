@@ -241,6 +241,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     // On a server the history pages are rendered from the store (a server has no git history), so
     // the build writes every claim's history into it, in the same transaction as the traces.
     let historyTraces: number;
+    let historyDone = '';
     try {
       const history = readSiteHistory(
         { content: options.content ?? folders.content, models: options.models ?? folders.models },
@@ -257,6 +258,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         browseRows(claims.map(({ slug }) => ({ slug, trace: summaryOf(slug, defaultModel.id) }))),
         pageSize(),
       );
+      historyDone = ((performance.now() - started) / 1000).toFixed(1);
       // And the compare pages after the first: each pair's rows past page 1, in the pages' order.
       const compared = { claims, summary: summaryOf, model: modelOf, trace: traceOf };
       store.addCompare(
@@ -274,7 +276,8 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${scored} s; ` +
-        `with every claim's history and its ${historyTraces} revision traces, ${seconds} s.\n`,
+        `with every claim's history and its ${historyTraces} revision traces, ${historyDone} s; ` +
+        `with every pair's compare rows, ${seconds} s.\n`,
     );
   }
   cached = {
