@@ -4,8 +4,9 @@
  * of claim pages (the default route and model routes) and trace.json files byte for byte, every
  * claim's history page and revision traces (under today's default and under the default then) byte
  * for byte, every browse page (the later ones rendered on request from the store's listing) byte for
- * byte, the 404 page for a bad slug, a bad model, a bad commit and a browse page the build does not
- * write, ETag and 304, Cache-Control (revalidated for claim addresses,
+ * byte, every compare page (the later ones rendered on request from the store's compare rows) byte
+ * for byte, the 404 page for a bad slug, a bad model, a bad commit and a browse or compare page the
+ * build does not write, ETag and 304, Cache-Control (revalidated for claim addresses,
  * immutable only for hashed assets), content types and /healthz/.
  * Prints one line per failure and exits 1 if there was any.
  */
@@ -97,15 +98,26 @@ try {
   paths.push(...historyPaths);
   // Every later browse page the static build wrote (page 2 onwards), which a server renders on
   // request from its store's listing; the check needs a build with a page size that makes some.
-  const later = browseAddresses(staticDir).filter((p) => p.split('/').length === 7);
+  const later = addressesUnder(staticDir, 'browse', 3, 4).filter((p) => p.split('/').length === 7);
   if (later.length === 0)
     fail(`${staticDir}/ has no browse page after the first: build it with a small LEDGER_PAGE_SIZE`);
   const serverDir = process.env['LEDGER_DIST'] ?? 'dist-server';
   const prerendered = later.filter((p) => existsSync(join(serverDir, 'client', p, 'index.html')));
   if (prerendered.length > 0) fail(`${prerendered[0]}: prerendered in ${serverDir}/client/, not rendered on request`);
   paths.push(...later);
+  // Every later compare page (`/compare/<a>/<b>/<n>/`), rendered on request from the store's compare rows.
+  const laterCompare = addressesUnder(staticDir, 'compare', 2, 3).filter((p) => p.split('/').length === 6);
+  if (laterCompare.length === 0)
+    fail(`${staticDir}/ has no compare page after the first: build it with a small LEDGER_PAGE_SIZE`);
+  const prerenderedCompare = laterCompare.filter((p) => existsSync(join(serverDir, 'client', p, 'index.html')));
+  if (prerenderedCompare.length > 0)
+    fail(`${prerenderedCompare[0]}: prerendered in ${serverDir}/client/, not rendered on request`);
+  paths.push(...laterCompare);
   // The first pages stay prerendered: the same bytes, as the server's static files.
-  for (const path of browseAddresses(staticDir).filter((p) => p.split('/').length === 6)) {
+  for (const path of [
+    ...addressesUnder(staticDir, 'browse', 3, 4).filter((p) => p.split('/').length === 6),
+    ...addressesUnder(staticDir, 'compare', 2, 3).filter((p) => p.split('/').length === 5),
+  ]) {
     const response = await fetch(origin + path);
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200 || !body.equals(readFileSync(join(staticDir, path, 'index.html'))))
@@ -157,6 +169,8 @@ try {
   if (etags.size !== paths.length) fail(`${paths.length} addresses share ${etags.size} ETags: each needs its own`);
 
   const notFound = readFileSync(join(staticDir, '404.html'));
+  // A pair with later pages (the first two models, when the build has any).
+  const [a, b] = [models[0]!, models[1] ?? models[0]!];
   const slug = sample[0]!;
   for (const path of [
     '/claims/no-such-claim/',
@@ -185,6 +199,11 @@ try {
     '/browse/no-such-type/all/recorded/2/',
     '/browse/all/no-such-state/recorded/2/',
     '/browse/all/all/no-such-sort/2/',
+    `/compare/${a}/${b}/1/`,
+    `/compare/${a}/${b}/02/`,
+    `/compare/${a}/${b}/${1 + laterCompare.filter((p) => p.startsWith(`/compare/${a}/${b}/`)).length + 1}/`,
+    `/compare/${a}/${a}/2/`,
+    `/compare/no-such-model/${b}/2/`,
   ]) {
     const response = await fetch(origin + path);
     const body = Buffer.from(await response.arrayBuffer());
@@ -197,18 +216,22 @@ try {
   server.kill('SIGTERM');
 }
 
-/** Every browse page of the static build: `/browse/<type>/<state>/<sort>/` and the later `…/<n>/`. */
-function browseAddresses(dir: string): string[] {
+/**
+ * Every page of the static build under `/<folder>/` that lies `from` to `to` folders below it:
+ * `/browse/<type>/<state>/<sort>/` and its later `…/<n>/` (3 to 4), `/compare/<a>/<b>/` and its
+ * later `…/<n>/` (2 to 3).
+ */
+function addressesUnder(dir: string, folder: string, from: number, to: number): string[] {
   const out: string[] = [];
   const walk = (path: string, depth: number): void => {
     for (const entry of readdirSync(join(dir, path), { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
       const below = `${path}${entry.name}/`;
-      if (depth >= 3 && existsSync(join(dir, below, 'index.html'))) out.push(below);
-      if (depth < 4) walk(below, depth + 1);
+      if (depth >= from && existsSync(join(dir, below, 'index.html'))) out.push(below);
+      if (depth < to) walk(below, depth + 1);
     }
   };
-  if (existsSync(join(dir, 'browse'))) walk('/browse/', 1);
+  if (existsSync(join(dir, folder))) walk(`/${folder}/`, 1);
   return out;
 }
 
@@ -217,5 +240,5 @@ if (failures.length > 0) {
   process.exit(1);
 }
 process.stdout.write(
-  `server check: the server's claim pages, histories, traces, browse pages, headers and 404s are right\n`,
+  `server check: the server's claim pages, histories, traces, browse and compare pages, headers and 404s are right\n`,
 );

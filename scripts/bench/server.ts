@@ -3,8 +3,9 @@
  *
  * 1. At a size a static build manages (SAMPLE claims): a static build and a server build of the same
  *    content and commit, and every claim page, model page and trace.json of a sample, and every
- *    claim's history page and revision trace, and every browse page after the first, fetched from the
- *    server and compared byte for byte with the static files; each answered 304 to its ETag.
+ *    claim's history page and revision trace, and every browse and compare page after the first,
+ *    fetched from the server and compared byte for byte with the static files; each answered 304 to
+ *    its ETag.
  * 2. At N claims: the server build (scoring into the store plus Astro's build), then the server
  *    under autocannon (16 connections, 20 s, random claim × model pages on loopback): requests per
  *    second, p99 latency and the server's peak RSS (its workers' added up); and a projection to
@@ -26,6 +27,8 @@ export interface ServerFigures {
   store_seconds: number;
   /** Of server_build_seconds: reading every claim's history and writing it and its revision traces into the store. */
   history_store_seconds: number;
+  /** Of server_build_seconds: working out every pair's compare rows (reasons included) and writing them into the store. */
+  compare_store_seconds: number;
   /** How many revision traces the store holds for the history pages. */
   history_traces: number;
   store_mb: number;
@@ -43,6 +46,10 @@ export interface ServerFigures {
   server_history_compared: number;
   /** Of server_pages_compared: browse pages after the first (rendered on request from the store's listing). */
   server_browse_compared: number;
+  /** Of server_pages_compared: compare pages after the first (rendered on request from the store's compare rows). */
+  server_compare_compared: number;
+  /** Files the server build at N claims prerendered (its client/ folder, assets included). */
+  server_prerendered_files: number;
   server_etag_304: boolean;
   projection_1m: {
     store_gb: number;
@@ -102,21 +109,22 @@ const slugsOf = (site: string): string[] =>
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.slice(0, -'.yaml'.length));
 
-/** Every browse page after the first in a static build: `/browse/<type>/<state>/<sort>/<n>/`. */
-function laterBrowsePaths(dist: string): string[] {
-  const out: string[] = [];
+/** The later pages of a static build's listings: `/browse/<type>/<state>/<sort>/<n>/` and `/compare/<a>/<b>/<n>/`. */
+function laterPagePaths(dist: string, folder: 'browse' | 'compare'): string[] {
   const below = (path: string): string[] =>
     existsSync(join(dist, path))
       ? readdirSync(join(dist, path), { withFileTypes: true })
           .filter((e) => e.isDirectory())
           .map((e) => `${path}${e.name}/`)
       : [];
-  for (const type of below('/browse/'))
-    for (const state of below(type))
-      for (const sort of below(state))
-        for (const page of below(sort)) if (existsSync(join(dist, page, 'index.html'))) out.push(page);
-  return out;
+  let level = [`/${folder}/`];
+  for (let depth = folder === 'browse' ? 4 : 3; depth > 0; depth -= 1) level = level.flatMap(below);
+  return level.filter((page) => existsSync(join(dist, page, 'index.html')));
 }
+
+/** How many files a folder holds, in every folder below it. */
+const filesIn = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? filesIn(join(dir, e.name)) : 1), 0);
 
 /** Runs the server bench and returns its figures. */
 export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigures> {
@@ -146,7 +154,8 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   await buildServer(sampleServer, `server build at ${sample} claims`);
   let compared = 0;
   let historyCompared = 0;
-  const laterBrowse = laterBrowsePaths(staticDist);
+  const laterBrowse = laterPagePaths(staticDist, 'browse');
+  const laterCompare = laterPagePaths(staticDist, 'compare');
   let identical = true;
   let etag304 = true;
   {
@@ -164,7 +173,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
         ...history,
       ];
     });
-    for (const path of [...addresses, ...laterBrowse]) {
+    for (const path of [...addresses, ...laterBrowse, ...laterCompare]) {
       const response = await fetch(server.origin + path);
       const body = Buffer.from(await response.arrayBuffer());
       const file = join(staticDist, path.endsWith('/') ? `${path}index.html` : path);
@@ -192,7 +201,10 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   const storeSeconds = Number(/into the trace store in ([\d.]+) s/.exec(run.stdout)?.[1] ?? NaN);
   const withHistory = /its (\d+) revision traces, ([\d.]+) s/.exec(run.stdout);
   const historySeconds = round(Number(withHistory?.[2] ?? NaN) - storeSeconds, 1);
+  const withCompare = /compare rows, ([\d.]+) s/.exec(run.stdout);
+  const compareSeconds = round(Number(withCompare?.[1] ?? NaN) - Number(withHistory?.[2] ?? NaN), 1);
   const storeMb = statSync(join(dist, 'store.sqlite')).size / 2 ** 20;
+  const prerendered = filesIn(join(dist, 'client'));
   const server = await startServer(site, ctx.env('', dist));
   const health = (await (await fetch(`${server.origin}/healthz/`)).json()) as { models: { id: string }[] };
   const slugs = slugsOf(site);
@@ -235,6 +247,7 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     server_build_seconds: round(run.seconds, 1),
     store_seconds: storeSeconds,
     history_store_seconds: historySeconds,
+    compare_store_seconds: compareSeconds,
     history_traces: Number(withHistory?.[1] ?? NaN),
     store_mb: round(storeMb, 1),
     server_build_peak_rss_mb: run.peakRssMb === null ? null : Math.round(run.peakRssMb),
@@ -249,6 +262,8 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     server_pages_identical: identical,
     server_history_compared: historyCompared,
     server_browse_compared: laterBrowse.length,
+    server_compare_compared: laterCompare.length,
+    server_prerendered_files: prerendered,
     server_etag_304: etag304,
     projection_1m: {
       store_gb: round((storeMb * scale) / 1024, 1),

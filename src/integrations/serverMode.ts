@@ -1,8 +1,8 @@
 /**
  * `LEDGER_OUTPUT=server`: the claim routes (every `/claims/<slug>/…` page and trace.json, the
- * claim's history and its revision traces included) and the browse pages after the first render on
- * request from the trace store instead of at build time, and `/healthz/` reports the store. Every
- * other page stays prerendered. Only astro.config.mjs adds this, and only in server mode, so the
+ * claim's history and its revision traces included) and the browse and compare pages after the
+ * first render on request from the trace store instead of at build time, and `/healthz/` reports
+ * the store. Every other page stays prerendered. Only astro.config.mjs adds this, and only in server mode, so the
  * static build is exactly what it was.
  */
 import type { AstroIntegration } from 'astro';
@@ -18,6 +18,9 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   // Only the later pages: the first pages of the browse combinations stay prerendered (filter.js's
   // links without JavaScript land on them, and their number does not grow with the claims).
   'src/pages/browse/[type]/[state]/[sort]/[page]/index.astro',
+  // Likewise only the later compare pages: a pair's first page (its declared numbers, picture and
+  // counts) stays prerendered, as DESIGN §9 keeps the compare pages; 30 pairs, not 30 × pages.
+  'src/pages/compare/[a]/[b]/[page]/index.astro',
 ];
 
 /** The integration: marks ON_DEMAND_ROUTES as rendered on request and adds the health endpoint. */

@@ -21,6 +21,7 @@ import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
 import { browseRows, pageSize } from '../listing/browse.ts';
+import { everyPairRows } from '../model/comparePages.ts';
 import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
 
 /** Everything a page may show. */
@@ -216,11 +217,31 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     if (!summary) throw new Error(`no trace for ${slug} under ${model}`);
     return summary;
   };
+  const byId = new Map(models.map((m) => [m.id, m]));
+  const bySlug = new Map(claims.map((c) => [c.slug, c]));
+  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
+  const recent = new LRUCache<string, Trace>({ max: RECENT_TRACES });
+  const modelOf = (id: string): LoadedModel => {
+    const found = byId.get(id);
+    if (!found) throw new Error(`no model ${id}`);
+    return found;
+  };
+  const traceOf = (slug: string, model: string): Trace => {
+    summaryOf(slug, model);
+    const key = `${slug} ${model}`;
+    let trace = recent.get(key);
+    if (trace === undefined) {
+      trace = scorers.get(model)!.score(slug, bySlug.get(slug)!.claim);
+      recent.set(key, trace);
+    }
+    return trace;
+  };
   if (store) {
     const scored = ((performance.now() - started) / 1000).toFixed(1);
     // On a server the history pages are rendered from the store (a server has no git history), so
     // the build writes every claim's history into it, in the same transaction as the traces.
     let historyTraces: number;
+    let historyDone = '';
     try {
       const history = readSiteHistory(
         { content: options.content ?? folders.content, models: options.models ?? folders.models },
@@ -237,6 +258,16 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         browseRows(claims.map(({ slug }) => ({ slug, trace: summaryOf(slug, defaultModel.id) }))),
         pageSize(),
       );
+      historyDone = ((performance.now() - started) / 1000).toFixed(1);
+      // And the compare pages after the first: each pair's rows past page 1, in the pages' order.
+      const compared = { claims, summary: summaryOf, model: modelOf, trace: traceOf };
+      store.addCompare(
+        everyPairRows(
+          compared,
+          models.map((m) => m.id),
+          pageSize(),
+        ),
+      );
     } catch (error) {
       store.abort();
       throw error;
@@ -245,13 +276,10 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${scored} s; ` +
-        `with every claim's history and its ${historyTraces} revision traces, ${seconds} s.\n`,
+        `with every claim's history and its ${historyTraces} revision traces, ${historyDone} s; ` +
+        `with every pair's compare rows, ${seconds} s.\n`,
     );
   }
-  const byId = new Map(models.map((m) => [m.id, m]));
-  const bySlug = new Map(claims.map((c) => [c.slug, c]));
-  const scorers = new Map(models.map((m) => [m.id, createScorer(m.model, codeHash)]));
-  const recent = new LRUCache<string, Trace>({ max: RECENT_TRACES });
   cached = {
     models,
     defaultModel,
@@ -259,22 +287,9 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     codeHash,
     buildDate: built,
     commit,
-    trace: (slug, model) => {
-      summaryOf(slug, model);
-      const key = `${slug} ${model}`;
-      let trace = recent.get(key);
-      if (trace === undefined) {
-        trace = scorers.get(model)!.score(slug, bySlug.get(slug)!.claim);
-        recent.set(key, trace);
-      }
-      return trace;
-    },
+    trace: traceOf,
     summary: summaryOf,
-    model: (id) => {
-      const found = byId.get(id);
-      if (!found) throw new Error(`no model ${id}`);
-      return found;
-    },
+    model: modelOf,
     claim: (slug) => {
       const found = bySlug.get(slug);
       if (!found) throw new Error(`no claim ${slug}`);

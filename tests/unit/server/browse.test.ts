@@ -85,7 +85,7 @@ describe('a store of the format before the listing', () => {
     );
     db.close();
     expect(() => openStore(old)).toThrow(
-      `${old} is a trace store of format 2, not 3: build it again with npm run build:server.`,
+      `${old} is a trace store of format 2, not 4: build it again with npm run build:server.`,
     );
   });
 });

@@ -11,7 +11,7 @@ import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
 import { getSite, orderModels } from '../../../src/lib/site/site.ts';
 import { CLAIM_CACHE } from '../../../src/lib/site/store/http.ts';
 import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
-import { openStore, STORE_FILE } from '../../../src/lib/site/store/store.ts';
+import { openStore, STORE_FILE, STORE_FORMAT } from '../../../src/lib/site/store/store.ts';
 import { openServedStore, storeSite } from '../../../src/lib/site/store/storeSite.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-store-history-'));
@@ -138,12 +138,14 @@ CREATE TABLE traces (slug TEXT NOT NULL, model TEXT NOT NULL, input_hash TEXT NO
     const old = join(dir, 'old.sqlite');
     oldStore(old, 1);
     expect(() => openStore(old)).toThrow(
-      `${old} is a trace store of format 1, not 3: build it again with npm run build:server.`,
+      `${old} is a trace store of format 1, not 4: build it again with npm run build:server.`,
     );
     const lacking = join(dir, 'lacking.sqlite');
-    oldStore(lacking, 3);
+    oldStore(lacking, STORE_FORMAT);
     expect(() => openStore(lacking)).toThrow(
-      new RegExp(`^${lacking.replaceAll('.', '\\.')} says it is a trace store of format 3 but lacks its tables \\(`),
+      new RegExp(
+        `^${lacking.replaceAll('.', '\\.')} says it is a trace store of format ${STORE_FORMAT} but lacks its tables \\(`,
+      ),
     );
   });
 
@@ -159,7 +161,7 @@ CREATE TABLE traces (slug TEXT NOT NULL, model TEXT NOT NULL, input_hash TEXT NO
     });
     expect([run.status, run.stdout]).toEqual([1, '']);
     expect(run.stderr).toBe(
-      `${join(build, STORE_FILE)} is a trace store of format 1, not 3: build it again with npm run build:server.\n`,
+      `${join(build, STORE_FILE)} is a trace store of format 1, not 4: build it again with npm run build:server.\n`,
     );
   });
 });

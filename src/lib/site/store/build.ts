@@ -4,8 +4,9 @@
  */
 import { renameSync } from 'node:fs';
 import { createScorer } from '../../../engine/index.ts';
-import { summarise } from '../site.ts';
+import { summarise, type TraceSummary } from '../site.ts';
 import { browseRows, pageSize } from '../../listing/browse.ts';
+import { everyPairRows } from '../../model/comparePages.ts';
 import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';
 
 /**
@@ -16,18 +17,36 @@ export function writeStore(file: string, input: StoreInput): StoreMeta {
   const writer = openStoreWriter(`${file}.partial-${process.pid}`, input);
   try {
     const listed: Parameters<typeof browseRows>[0][number][] = [];
-    for (const [i, { model }] of input.models.entries()) {
-      const scorer = createScorer(model, input.codeHash);
+    const summaries = new Map<string, TraceSummary>();
+    const scorers = new Map(input.models.map(({ id, model }) => [id, createScorer(model, input.codeHash)]));
+    for (const [i, { id }] of input.models.entries()) {
       for (const { slug, claim } of input.claims) {
-        const trace = scorer.score(slug, claim);
+        const trace = scorers.get(id)!.score(slug, claim);
         const summary = summarise(trace);
         writer.add(trace, summary);
+        summaries.set(`${slug} ${id}`, summary);
         if (i === 0) listed.push({ slug, trace: summary });
       }
     }
     if (input.history) writer.addHistory(input.history, input.claims);
     // The default model (listed first) is the listing's, the claims in the site's order.
-    writer.addListing(browseRows(listed), input.pageSize ?? pageSize());
+    const size = input.pageSize ?? pageSize();
+    writer.addListing(browseRows(listed), size);
+    const bySlug = new Map(input.claims.map((c) => [c.slug, c.claim]));
+    const byId = new Map(input.models.map((m) => [m.id, m]));
+    const compared = {
+      claims: input.claims,
+      summary: (slug: string, model: string) => summaries.get(`${slug} ${model}`)!,
+      model: (id: string) => byId.get(id)!,
+      trace: (slug: string, model: string) => scorers.get(model)!.score(slug, bySlug.get(slug)!),
+    };
+    writer.addCompare(
+      everyPairRows(
+        compared,
+        input.models.map((m) => m.id),
+        size,
+      ),
+    );
     const meta = writer.finish(input.claims.length);
     renameSync(writer.file, file);
     return meta;

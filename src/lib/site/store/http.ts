@@ -147,3 +147,26 @@ export function browseAddress(path: string): BrowseAddress | null {
 export function listingEtagOf(path: string, listingHash: string, storeId: string): string {
   return strongEtag([path, 'listing', listingHash, storeId]);
 }
+
+/** A later compare page a server renders: `/compare/<a>/<b>/<page>/`, the segments as they stand. */
+export interface CompareAddress {
+  readonly a: string;
+  readonly b: string;
+  /** The page segment; only a page number from 2 without a leading zero is a page a build writes. */
+  readonly page: string;
+}
+
+/** The compare address of a routed path without the site's base, or null for any other path. */
+export function compareAddress(path: string): CompareAddress | null {
+  const parts = /^\/compare\/([^/]+)\/([^/]+)\/([^/]+)\/$/.exec(path);
+  if (parts === null) return null;
+  return { a: parts[1]!, b: parts[2]!, page: parts[3]! };
+}
+
+/**
+ * A strong ETag for a later compare page: the address, the digest of the store's compare rows
+ * (every pair's, and the page size, one per build) and the store's identity.
+ */
+export function compareEtagOf(path: string, compareHash: string, storeId: string): string {
+  return strongEtag([path, 'compare', compareHash, storeId]);
+}

@@ -5,10 +5,13 @@
  */
 import { withoutBase } from '../../paths.ts';
 import { listingPageExists, listingViewOf, type Combination, type ListingView } from '../../listing/browse.ts';
+import { comparePageExists, comparePageViewOf, type ComparePageView } from '../../model/comparePages.ts';
 import {
   browseAddress,
   CLAIM_CACHE,
   claimAddress,
+  compareAddress,
+  compareEtagOf,
   contentType,
   etagOf,
   historyAddress,
@@ -16,13 +19,15 @@ import {
   listingEtagOf,
   matchesEtag,
   type BrowseAddress,
+  type CompareAddress,
   type HistoryAddress,
 } from './http.ts';
 import { installServedSite, type ServedStore } from './storeSite.ts';
 
-/** What the middleware hands a page it renders: a later browse page's view, built from the store. */
+/** What the middleware hands a page it renders: a later browse or compare page's view, built from the store. */
 export interface ServedLocals {
   listing?: ListingView;
+  compare?: ComparePageView;
 }
 
 /** The response for `path` (with the base), from `render()` or a 304. */
@@ -36,6 +41,8 @@ export async function claimHeaders(
   const bare = withoutBase(path);
   const browse = browseAddress(bare);
   if (browse !== null) return browseHeaders(served, path, browse, ifNoneMatch, render, locals);
+  const compare = compareAddress(bare);
+  if (compare !== null) return compareHeaders(served, path, compare, ifNoneMatch, render, locals);
   const history = historyAddress(bare);
   if (history !== null) return historyHeaders(served, path, history, ifNoneMatch, render);
   const address = claimAddress(bare);
@@ -109,5 +116,31 @@ async function browseHeaders(
   if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   const listed = store.listingPage(combination, page);
   locals.listing = listingViewOf(listed, store.listingCounts, states, combination, page, store.meta.pageSize);
+  return withHeaders(await render(), headers, contentType({ kind: 'page' }));
+}
+
+/**
+ * The same for a later compare page, from the store's compare rows: a pair the build does not
+ * compare, or a page past its last (or page 1, or a number written otherwise), is the 404 page; the
+ * page's rows are one SELECT of a range of the primary key, the rest of its view the pair's counts.
+ */
+async function compareHeaders(
+  served: ServedStore,
+  path: string,
+  address: CompareAddress,
+  ifNoneMatch: string | null,
+  render: () => Promise<Response>,
+  locals: ServedLocals,
+): Promise<Response> {
+  const { store } = served;
+  const page = /^[1-9][0-9]{0,8}$/.test(address.page) ? Number(address.page) : 0;
+  const size = store.meta.pageSize;
+  if (page < 2 || !comparePageExists(store.compareCounts, address.a, address.b, page, size))
+    return new Response(null, { status: 404 });
+  const etag = compareEtagOf(path, store.meta.compareHash, store.id);
+  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
+  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  const count = store.compareCounts.find((c) => c.a === address.a && c.b === address.b)!;
+  locals.compare = comparePageViewOf(store.comparePage(address.a, address.b, page), count, page, size);
   return withHeaders(await render(), headers, contentType({ kind: 'page' }));
 }

@@ -21,6 +21,7 @@ import {
   type Combination,
   type ListingCount,
 } from '../../listing/browse.ts';
+import type { CompareCount, CompareRow, RankedCompareRow } from '../../model/comparePages.ts';
 
 /** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */
 export const STORE_FILE = 'store.sqlite';
@@ -28,9 +29,9 @@ export const STORE_FILE = 'store.sqlite';
 /**
  * Bumped when the tables change, so a server never reads a store of another layout (2: every
  * claim's history and its revision traces, for the history pages; 3: the browse listing, for the
- * browse pages after the first).
+ * browse pages after the first; 4: every pair's compare rows, for the compare pages after the first).
  */
-export const STORE_FORMAT = 3;
+export const STORE_FORMAT = 4;
 
 /** What a store says about the build that wrote it. */
 export interface StoreMeta {
@@ -49,6 +50,8 @@ export interface StoreMeta {
   /** The browse listing's page size (LEDGER_PAGE_SIZE of the build) and a digest of its rows. */
   readonly pageSize: number;
   readonly listingHash: string;
+  /** A digest of the compare pages' rows (at the same page size). */
+  readonly compareHash: string;
 }
 
 /** One claim under one model as stored: the trace.json bytes and the summary's JSON. */
@@ -106,6 +109,14 @@ CREATE TABLE listing_counts (
   type_segment TEXT NOT NULL, state TEXT NOT NULL, type TEXT NOT NULL, n INTEGER NOT NULL,
   PRIMARY KEY (type_segment, state)
 ) WITHOUT ROWID;
+CREATE TABLE compare (
+  a TEXT NOT NULL, b TEXT NOT NULL, rank INTEGER NOT NULL, row TEXT NOT NULL,
+  PRIMARY KEY (a, b, rank)
+) WITHOUT ROWID;
+CREATE TABLE compare_counts (
+  a TEXT NOT NULL, b TEXT NOT NULL, differ INTEGER NOT NULL, agree INTEGER NOT NULL,
+  PRIMARY KEY (a, b)
+) WITHOUT ROWID;
 ${SORTS.map(
   (sort) => `CREATE INDEX listing_${sort} ON listing (rank_${sort});
 CREATE INDEX listing_type_${sort} ON listing (type_segment, rank_${sort});
@@ -140,6 +151,11 @@ export interface StoreWriter {
   addHistory(history: SiteHistory, claims: readonly SiteClaim[]): number;
   /** Adds the browse listing: its rows (the default model's, newest recorded first) at `size` a page. */
   addListing(rows: readonly BrowseRow[], size: number): void;
+  /**
+   * Adds the compare pages' rows: every ordered pair's counts, and its claims from rank `size` on
+   * (page 1 is prerendered), ranked in the pages' order (everyPairRows).
+   */
+  addCompare(compare: { counts: readonly CompareCount[]; rows: Iterable<RankedCompareRow> }): void;
   /** Writes the meta for `claims` claims, commits and closes; the store is complete at `file`. */
   finish(claims: number): StoreMeta;
   /** Closes without committing and removes the file. */
@@ -169,11 +185,27 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
     `INSERT INTO listing (slug, type_segment, state, row, ${SORTS.map((s) => `rank_${s}`).join(', ')}) VALUES (?, ?, ?, ?, ${SORTS.map(() => '?').join(', ')})`,
   );
   const insertCount = db.prepare('INSERT INTO listing_counts (type_segment, state, type, n) VALUES (?, ?, ?, ?)');
+  const insertCompare = db.prepare('INSERT INTO compare (a, b, rank, row) VALUES (?, ?, ?, ?)');
+  const insertCompareCount = db.prepare('INSERT INTO compare_counts (a, b, differ, agree) VALUES (?, ?, ?, ?)');
   let traces = 0;
   let historyTraces = 0;
   let listing: { pageSize: number; listingHash: string } | null = null;
+  let compareHash: string | null = null;
   return {
     file,
+    addCompare: ({ counts, rows }) => {
+      const digest = createHash('sha256');
+      for (const { a, b, differ, agree } of counts) {
+        digest.update(`\n${a} ${b} ${differ} ${agree}`);
+        insertCompareCount.run(a, b, differ, agree);
+      }
+      for (const { a, b, rank, row } of rows) {
+        const json = JSON.stringify(row);
+        digest.update(`\n${a} ${b} ${rank} ${json}`);
+        insertCompare.run(a, b, rank, json);
+      }
+      compareHash = digest.digest('hex').slice(0, 32);
+    },
     addListing: (rows, size) => {
       const ranks = listingRanks(rows);
       const digest = createHash('sha256').update(String(size));
@@ -210,6 +242,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
     },
     finish: (claims) => {
       if (listing === null) throw new Error('the trace store was finished without its browse listing');
+      if (compareHash === null) throw new Error('the trace store was finished without its compare rows');
       const meta: StoreMeta = {
         format: STORE_FORMAT,
         codeHash: identity.codeHash,
@@ -224,6 +257,7 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
         traces,
         historyTraces,
         ...listing,
+        compareHash,
       };
       db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify(meta));
       db.exec('COMMIT');
@@ -266,6 +300,10 @@ export interface Store {
   readonly listingCounts: readonly ListingCount[];
   /** The rows of page `page` (from 1) of a combination at the store's page size, in its order. */
   listingPage(combination: Combination, page: number): BrowseRow[];
+  /** Every ordered pair of models with how many of its claims differ and agree (read once, when opened). */
+  readonly compareCounts: readonly CompareCount[];
+  /** The rows of page `page` (from 2; page 1 is prerendered) of `a` beside `b`, in the pair's order. */
+  comparePage(a: string, b: string, page: number): CompareRow[];
   close(): void;
 }
 
@@ -300,6 +338,8 @@ export function openStore(file: string): Store {
   let selectHistory: Database.Statement;
   let selectHistoryTrace: Database.Statement;
   let counts: ListingCount[];
+  let compareCounts: CompareCount[];
+  let selectCompare: Database.Statement;
   const pages = new Map<string, Database.Statement>();
   try {
     select = db.prepare(
@@ -314,6 +354,11 @@ export function openStore(file: string): Store {
     counts = db
       .prepare('SELECT type_segment AS typeSegment, type, state, n FROM listing_counts')
       .all() as ListingCount[];
+    // One range of the primary key: a page's ranks.
+    selectCompare = db.prepare(
+      'SELECT row FROM compare WHERE a = @a AND b = @b AND rank >= @first AND rank < @end ORDER BY rank',
+    );
+    compareCounts = db.prepare('SELECT a, b, differ, agree FROM compare_counts').all() as CompareCount[];
   } catch (error) {
     db.close();
     throw new StoreError(
@@ -342,6 +387,13 @@ export function openStore(file: string): Store {
           offset: (page - 1) * size,
         }) as { row: string }[]
       ).map(({ row }) => JSON.parse(row) as BrowseRow);
+    },
+    compareCounts,
+    comparePage: (a, b, page) => {
+      const size = meta.pageSize;
+      return (selectCompare.all({ a, b, first: (page - 1) * size, end: page * size }) as { row: string }[]).map(
+        ({ row }) => JSON.parse(row) as CompareRow,
+      );
     },
     close: () => db.close(),
   };
