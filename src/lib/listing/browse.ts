@@ -200,16 +200,27 @@ export function describe(
   return `${what}${where}, ${SORT_LABELS[combination.sort]} first`;
 }
 
-/** The default model's listing: one row per claim (newest recorded first) and the model's states in order. */
+/** The default listing of each site a build has asked for it (a site is read once per build). */
+const listings = new WeakMap<object, { readonly rows: readonly BrowseRow[]; readonly states: readonly string[] }>();
+
+/**
+ * The default model's listing: one row per claim (newest recorded first) and the model's states in
+ * order. Worked out once per site: every listing page asks for it, and each of a large site's two
+ * hundred first pages used to make a row of every claim again.
+ */
 export function defaultListing(site: Pick<Site, 'claims' | 'summary' | 'defaultModel'>): {
-  rows: BrowseRow[];
-  states: string[];
+  readonly rows: readonly BrowseRow[];
+  readonly states: readonly string[];
 } {
+  const known = listings.get(site);
+  if (known !== undefined) return known;
   const model = site.defaultModel;
-  return {
+  const listing = {
     rows: browseRows(site.claims.map((c) => ({ slug: c.slug, trace: site.summary(c.slug, model.id) }))),
     states: model.model.states.map((s) => s.state),
   };
+  listings.set(site, listing);
+  return listing;
 }
 
 /** The first page of every claim under the default model, newest recorded first: what the home page and `/claims/` list. */
