@@ -70,9 +70,16 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   // The adapter's own server is not started: this one routes the URL first.
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-  const { handler } = (await import(pathToFileURL(entry).href)) as {
+  const { handler, pageMap } = (await import(pathToFileURL(entry).href)) as {
     handler: (req: IncomingMessage, res: ServerResponse) => void;
+    pageMap: Map<string, () => Promise<unknown>>;
   };
+  // Astro imports a route's module again on every request: under a loader with hooks (tsx) each
+  // import() is a round trip to the loader's thread. The module is the same every time.
+  for (const [component, load] of pageMap) {
+    let loaded: Promise<unknown> | undefined;
+    pageMap.set(component, () => (loaded ??= load()));
+  }
   const server = createServer((req, res) => {
     req.url = routedUrl(req.url ?? '/');
     handler(req, res);
