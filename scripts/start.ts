@@ -50,12 +50,14 @@ if (!Number.isInteger(workers) || workers < 1) {
 const shownOrigin = (listening: number): string => `Serving ${shownPath(dir)} on http://${host}:${listening}${base}\n`;
 
 if (cluster.isPrimary && workers > 1) {
-  // The workers share one port (with PORT=0, the same free one); the first to listen reports it.
-  let reported = false;
+  // The workers share one port (with PORT=0, the same free one). It is reported once every worker
+  // listens: the connections a client opens before that all go to the workers already listening,
+  // and a keep-alive client (a CDN, a load test) would keep them there.
+  let listening = 0;
   let stopping = false;
   cluster.on('listening', (_worker, address) => {
-    if (!reported) process.stdout.write(shownOrigin(address.port));
-    reported = true;
+    listening += 1;
+    if (listening === workers) process.stdout.write(shownOrigin(address.port));
   });
   cluster.on('exit', (_worker, code) => {
     if (code !== 0 && !stopping) process.exit(code ?? 1);
