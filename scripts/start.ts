@@ -50,12 +50,14 @@ if (!Number.isInteger(workers) || workers < 1) {
 const shownOrigin = (listening: number): string => `Serving ${shownPath(dir)} on http://${host}:${listening}${base}\n`;
 
 if (cluster.isPrimary && workers > 1) {
-  // The workers share one port (with PORT=0, the same free one); the first to listen reports it.
-  let reported = false;
+  // The workers share one port (with PORT=0, the same free one). It is reported once every worker
+  // listens: the connections a client opens before that all go to the workers already listening,
+  // and a keep-alive client (a CDN, a load test) would keep them there.
+  let listening = 0;
   let stopping = false;
   cluster.on('listening', (_worker, address) => {
-    if (!reported) process.stdout.write(shownOrigin(address.port));
-    reported = true;
+    listening += 1;
+    if (listening === workers) process.stdout.write(shownOrigin(address.port));
   });
   cluster.on('exit', (_worker, code) => {
     if (code !== 0 && !stopping) process.exit(code ?? 1);
@@ -70,9 +72,16 @@ if (cluster.isPrimary && workers > 1) {
 } else {
   // The adapter's own server is not started: this one routes the URL first.
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-  const { handler } = (await import(pathToFileURL(entry).href)) as {
+  const { handler, pageMap } = (await import(pathToFileURL(entry).href)) as {
     handler: (req: IncomingMessage, res: ServerResponse) => void;
+    pageMap: Map<string, () => Promise<unknown>>;
   };
+  // Astro imports a route's module again on every request: under a loader with hooks (tsx) each
+  // import() is a round trip to the loader's thread. The module is the same every time.
+  for (const [component, load] of pageMap) {
+    let loaded: Promise<unknown> | undefined;
+    pageMap.set(component, () => (loaded ??= load()));
+  }
   const server = createServer((req, res) => {
     req.url = routedUrl(req.url ?? '/');
     handler(req, res);

@@ -9,7 +9,9 @@
  * 2. At N claims: the server build (scoring into the store plus Astro's build), then the server
  *    under autocannon (16 connections, 20 s, random claim × model pages on loopback): requests per
  *    second, p99 latency and the server's peak RSS (its workers' added up); and a projection to
- *    1,000,000 claims.
+ *    1,000,000 claims. The server runs as `npm start` does, one worker per core, on the same cores
+ *    as autocannon (which takes about 4 % of one core at these rates) and the primary (idle); the
+ *    load starts once every worker listens, so the 16 connections are shared 8 and 8.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
