@@ -34,4 +34,22 @@ it('stops on a broken claim in the content it builds from, leaving the previous 
   expect(looksLikeStackTrace(build.stderr)).toBe(false);
   expect(readFileSync(join(dist, 'index.html'), 'utf8')).toBe('the previous site');
   expect(readdirSync(ws.root).sort()).toEqual(['content', 'models', 'site']);
+  // Astro starts while the content is checked; a problem stops it before the build exits, so no
+  // Astro of this build is left running (writing a site nobody asked for).
+  expect(processesWith(`LEDGER_OUT_DIR=${join(REPO_ROOT, '.cache')}`, `.staging-${build.pid}`)).toEqual([]);
 });
+
+/** The processes whose environment holds a variable starting `prefix` and containing `part`. */
+function processesWith(prefix: string, part: string): string[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .some((v) => v.startsWith(prefix) && v.includes(part));
+      } catch {
+        return false; // gone, or not ours
+      }
+    });
+}
