@@ -11,9 +11,9 @@ import {
   type ComparePageView,
 } from '../../../src/lib/model/comparePages.ts';
 import { getSite } from '../../../src/lib/site/site.ts';
-import { CLAIM_CACHE } from '../../../src/lib/site/store/http.ts';
 import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
 import { openStore, type Store } from '../../../src/lib/site/store/store.ts';
+import { countingRender, expectServed } from '../../support/served.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-store-compare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,11 +104,8 @@ describe("a server build's compare rows", () => {
 });
 
 describe('a later compare page on a server', () => {
-  const render = { count: 0 };
-  const page = (): Promise<Response> => {
-    render.count += 1;
-    return Promise.resolve(new Response('<p>page</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
-  };
+  const render = countingRender();
+  const { page } = render;
 
   it('is rendered from the view the store gives, with its ETag, Cache-Control and type, and a 304 without rendering', async () => {
     // The static views first: once the server's site is installed, getSite() reads the store.
@@ -127,16 +124,8 @@ describe('a later compare page on a server', () => {
     const etags = new Set<string>();
     for (const { path, view } of wanted) {
       const locals: { compare?: ComparePageView } = {};
-      const response = await claimHeaders(path, null, page, locals);
-      expect([response.status, await response.text()]).toEqual([200, '<p>page</p>']);
+      etags.add(await expectServed(path, page, locals));
       expect(locals.compare).toEqual(view);
-      expect(response.headers.get('cache-control')).toBe(CLAIM_CACHE);
-      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      const etag = response.headers.get('etag')!;
-      expect(etag).toMatch(/^"[^"]+"$/);
-      etags.add(etag);
-      const again = await claimHeaders(path, `"other", ${etag}`, page, {});
-      expect([again.status, again.body, again.headers.get('etag')]).toEqual([304, null, etag]);
     }
     expect(etags.size).toBe(3);
     expect(render.count).toBe(3);
