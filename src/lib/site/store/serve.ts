@@ -92,6 +92,9 @@ async function historyHeaders(
   return withHeaders(await render(), headers, contentType(address));
 }
 
+/** A page number as a build writes it in an address (`2`, never `02`), or 0 for anything else. */
+const pageNumber = (text: string): number => (/^[1-9][0-9]{0,8}$/.test(text) ? Number(text) : 0);
+
 /**
  * The same for a later browse page, from the store's listing: a combination the build does not
  * list, or a page past its last (or page 1, or a number written otherwise), is the 404 page; the
@@ -108,7 +111,7 @@ async function browseHeaders(
   const { store } = served;
   const states = served.models[0]!.model.states.map((s) => s.state);
   const combination = { type: address.type, state: address.state, sort: address.sort } as Combination;
-  const page = /^[1-9][0-9]{0,8}$/.test(address.page) ? Number(address.page) : 0;
+  const page = pageNumber(address.page);
   if (page < 2 || !listingPageExists(store.listingCounts, states, combination, page, store.meta.pageSize))
     return new Response(null, { status: 404 });
   const etag = listingEtagOf(path, store.meta.listingHash, store.id);
@@ -133,7 +136,7 @@ async function compareHeaders(
   locals: ServedLocals,
 ): Promise<Response> {
   const { store } = served;
-  const page = /^[1-9][0-9]{0,8}$/.test(address.page) ? Number(address.page) : 0;
+  const page = pageNumber(address.page);
   const size = store.meta.pageSize;
   if (page < 2 || !comparePageExists(store.compareCounts, address.a, address.b, page, size))
     return new Response(null, { status: 404 });
