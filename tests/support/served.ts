@@ -1,0 +1,33 @@
+/** What every page a server renders on request is checked for, in the server's unit tests. */
+import { expect } from 'vitest';
+import { CLAIM_CACHE } from '../../src/lib/site/store/http.ts';
+import { claimHeaders, type ServedLocals } from '../../src/lib/site/store/serve.ts';
+
+/** A stand-in for Astro's rendering of a page, counting how often it was asked to render. */
+export function countingRender(): { count: number; page: () => Promise<Response> } {
+  const render = {
+    count: 0,
+    page: (): Promise<Response> => {
+      render.count += 1;
+      return Promise.resolve(new Response('<p>page</p>', { status: 200, headers: { 'Content-Type': 'text/html' } }));
+    },
+  };
+  return render;
+}
+
+/**
+ * Requests `path` (rendered by `page`, handed `locals`): a 200 HTML page with the claim pages'
+ * Cache-Control and a strong ETag, and a 304 with that ETag, without a body, when a client names
+ * it among others. Returns the ETag.
+ */
+export async function expectServed(path: string, page: () => Promise<Response>, locals: ServedLocals): Promise<string> {
+  const response = await claimHeaders(path, null, page, locals);
+  expect([response.status, await response.text()]).toEqual([200, '<p>page</p>']);
+  expect(response.headers.get('cache-control')).toBe(CLAIM_CACHE);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const etag = response.headers.get('etag')!;
+  expect(etag).toMatch(/^"[^"]+"$/);
+  const again = await claimHeaders(path, `"other", ${etag}`, page, {});
+  expect([again.status, again.body, again.headers.get('etag')]).toEqual([304, null, etag]);
+  return etag;
+}
