@@ -34,8 +34,10 @@ test('home → claim → model by the site’s own links, every request under th
   await claimLink.click();
   await expect(page).toHaveURL(`${siteRoot()}${href!.slice(base.length)}`);
   await expect(page.locator('.claim-statement')).toBeVisible();
-  // A formula rendered with KaTeX's own fonts, loaded from under the base.
+  // A formula rendered with KaTeX's own fonts, loaded from under the base. They are waited for, so
+  // that the next click does not cancel a font still loading (an aborted request, not a problem).
   await expect(page.locator('.katex').first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 
   const model = defaultModelId();
   await page.locator(`main a[href="${base}models/${model}/"]`).first().click();
