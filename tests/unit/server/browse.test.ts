@@ -1,13 +1,11 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultListing, listingView, type ListingView } from '../../../src/lib/listing/browse.ts';
 import { getSite } from '../../../src/lib/site/site.ts';
-import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
 import { openStore } from '../../../src/lib/site/store/store.ts';
-import { countingRender, expectServed } from '../../support/served.ts';
+import { countingRender, expectNotServed, expectServed, storeOfFormat } from '../../support/served.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-store-browse-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,36 +41,27 @@ describe('a later browse page on a server', () => {
   });
 
   it('is an empty 404 (the site’s 404 page) for a combination or page the build does not write, rendering nothing', async () => {
-    render.count = 0;
     const pagesOfType = Math.ceil(rows.filter((r) => r.typeSegment === type).length / SIZE);
-    for (const path of [
-      '/browse/all/all/recorded/1/',
-      '/browse/all/all/recorded/7/',
-      '/browse/all/all/recorded/02/',
-      '/browse/all/all/recorded/two/',
-      '/browse/all/all/recorded/99999999999999999999/',
-      '/browse/no-such-type/all/recorded/2/',
-      '/browse/all/no-such-state/recorded/2/',
-      '/browse/all/all/alphabetical/2/',
-      `/browse/${type}/all/recorded/${pagesOfType + 1}/`,
-    ]) {
-      const response = await claimHeaders(path, null, page, {});
-      expect([path, response.status, response.body]).toEqual([path, 404, null]);
-    }
-    expect(render.count).toBe(0);
+    await expectNotServed(
+      [
+        '/browse/all/all/recorded/1/',
+        '/browse/all/all/recorded/7/',
+        '/browse/all/all/recorded/02/',
+        '/browse/all/all/recorded/two/',
+        '/browse/all/all/recorded/99999999999999999999/',
+        '/browse/no-such-type/all/recorded/2/',
+        '/browse/all/no-such-state/recorded/2/',
+        '/browse/all/all/alphabetical/2/',
+        `/browse/${type}/all/recorded/${pagesOfType + 1}/`,
+      ],
+      render,
+    );
   });
 });
 
 describe('a store of the format before the listing', () => {
   it('is refused in one sentence', () => {
-    const old = join(dir, 'old.sqlite');
-    const db = new Database(old);
-    db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;');
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(
-      'meta',
-      JSON.stringify({ ...openStore(file).meta, format: 2 }),
-    );
-    db.close();
+    const old = storeOfFormat(dir, openStore(file).meta, 2);
     expect(() => openStore(old)).toThrow(
       `${old} is a trace store of format 2, not 4: build it again with npm run build:server.`,
     );

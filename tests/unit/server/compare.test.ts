@@ -11,9 +11,8 @@ import {
   type ComparePageView,
 } from '../../../src/lib/model/comparePages.ts';
 import { getSite } from '../../../src/lib/site/site.ts';
-import { claimHeaders } from '../../../src/lib/site/store/serve.ts';
 import { openStore, type Store } from '../../../src/lib/site/store/store.ts';
-import { countingRender, expectServed } from '../../support/served.ts';
+import { countingRender, expectNotServed, expectServed, storeOfFormat } from '../../support/served.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-store-compare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -133,32 +132,26 @@ describe('a later compare page on a server', () => {
 
   it('is an empty 404 (the site’s 404 page) for a pair or page the build does not write, rendering nothing', async () => {
     process.env['LEDGER_STORE'] = file;
-    render.count = 0;
     const [a, b] = pairs[0]!;
-    for (const path of [
-      `/compare/${a}/${b}/1/`,
-      `/compare/${a}/${b}/${pages + 1}/`,
-      `/compare/${a}/${b}/02/`,
-      `/compare/${a}/${b}/two/`,
-      `/compare/${a}/${b}/99999999999999999999/`,
-      `/compare/${a}/${a}/2/`,
-      `/compare/${a}/no-such-model/2/`,
-      `/compare/no-such-model/${b}/2/`,
-    ]) {
-      const response = await claimHeaders(path, null, page, {});
-      expect([path, response.status, response.body]).toEqual([path, 404, null]);
-    }
-    expect(render.count).toBe(0);
+    await expectNotServed(
+      [
+        `/compare/${a}/${b}/1/`,
+        `/compare/${a}/${b}/${pages + 1}/`,
+        `/compare/${a}/${b}/02/`,
+        `/compare/${a}/${b}/two/`,
+        `/compare/${a}/${b}/99999999999999999999/`,
+        `/compare/${a}/${a}/2/`,
+        `/compare/${a}/no-such-model/2/`,
+        `/compare/no-such-model/${b}/2/`,
+      ],
+      render,
+    );
   });
 });
 
 describe('a store of the format before the compare rows', () => {
   it('is refused in one sentence', () => {
-    const old = join(dir, 'old.sqlite');
-    const db = new Database(old);
-    db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;');
-    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run('meta', JSON.stringify({ ...store.meta, format: 3 }));
-    db.close();
+    const old = storeOfFormat(dir, store.meta, 3);
     expect(() => openStore(old)).toThrow(
       `${old} is a trace store of format 3, not 4: build it again with npm run build:server.`,
     );
