@@ -10,6 +10,7 @@ import { byCodeUnit } from '../../engine/order.ts';
 import { settingsTable, type SettingGroup } from './settingWords.ts';
 import { pageCount, pagingOf, type Paging } from '../listing/browse.ts';
 import { comparePagePath } from '../paths.ts';
+import { LRUCache } from 'lru-cache';
 
 /** A model's fields that describe the release rather than declare a number of the calculation. */
 export const RELEASE_FIELDS: readonly string[] = ['name', 'version', 'released', 'basedOn', 'summary', 'changes'];
@@ -397,10 +398,13 @@ export function comparePage(
 }
 
 /**
- * The comparisons already worked out, per list of claims (one per build, shared by every view of
- * the site) and pair: every page of a pair, and the compare index, sort the same claims.
+ * The comparisons worked out last, per list of claims (one per build, shared by every view of the
+ * site) and pair: a pair's pages are rendered one after the other and sort the same claims. Only
+ * the most recent pairs are kept, so that a build does not hold every pair's rows of every claim
+ * until it ends.
  */
-const pairViews = new WeakMap<object, Map<string, CompareView>>();
+const RECENT_PAIRS = 2;
+const pairViews = new WeakMap<object, LRUCache<string, CompareView>>();
 
 /** The comparison of two of a site's models over all its claims, worked out once per pair however many pages ask. */
 export function siteCompareView(
@@ -412,7 +416,7 @@ export function siteCompareView(
   a: string,
   b: string,
 ): CompareView {
-  const views = pairViews.get(site.claims) ?? new Map<string, CompareView>();
+  const views = pairViews.get(site.claims) ?? new LRUCache<string, CompareView>({ max: RECENT_PAIRS });
   pairViews.set(site.claims, views);
   const key = `${a} ${b}`;
   let view = views.get(key);
