@@ -1,0 +1,61 @@
+import { bibtex, citationText, cslJson, type CitationInput } from '../../publish/citation.ts';
+import { absoluteUrl, claimPath } from '../../paths.ts';
+import { getSite } from '../../site/site.ts';
+import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
+import { CLAIM_STEPS, pinnedStepPath, type StepProps } from '../stepLinks.ts';
+import { stepHtml } from './frame.ts';
+
+/** One citation format: its figure's id, its caption and the text to copy. */
+interface CitationFormat {
+  readonly id: string;
+  readonly label: string;
+  readonly text: string;
+}
+
+/** A format's figure; the text is escaped as it was built: no whitespace may enter a `<pre>`. */
+function formatHtml(f: CitationFormat): string {
+  return `<figure class="cite-format" id="${escapeAttribute(f.id)}"><figcaption>${escapeHtml(f.label)}</figcaption><pre class="cite-code">${escapeHtml(f.text)}</pre></figure>`;
+}
+
+/**
+ * "Cite this": the claim under this model's permalink, model id, config hash and the build's date,
+ * as plain text, CSL-JSON and BibTeX, each ready to copy. `site` is the site's public address
+ * (Astro's `site`), which the permalinks are built from.
+ */
+export function citeThisHtml({ trace, links }: StepProps, site: string | URL): string {
+  const citation: CitationInput = {
+    slug: trace.claim,
+    statement: trace.input.statement,
+    model: trace.model,
+    configHash: trace.configHash,
+    permalink: absoluteUrl(claimPath(trace.claim, trace.model), site),
+    date: getSite().buildDate,
+  };
+  const plain: CitationFormat = { id: 'cite-text', label: 'Plain text', text: citationText(citation) };
+  const machine: CitationFormat[] = [
+    { id: 'cite-csl', label: 'CSL-JSON (Zotero, pandoc, citeproc)', text: cslJson(citation) },
+    { id: 'cite-bibtex', label: 'BibTeX', text: bibtex(citation) },
+  ];
+  // One step cited for good: its address under this page's model, whose numbers never change.
+  const steps = CLAIM_STEPS.filter((s) => s.id !== 'cite')
+    .map((s) => {
+      const path = pinnedStepPath(trace, s.id);
+      return `<li id="${escapeAttribute(`cite-step-${s.id}`)}">${escapeHtml(s.title)}: <a href="${escapeAttribute(path)}">${escapeHtml(absoluteUrl(path, site))}</a></li>`;
+    })
+    .join('');
+  const body =
+    "<p>The permalink names the model, so it keeps pointing at this working even when the site's default model changes. The config hash pins the model's exact rules; the date is this build's.</p>" +
+    '<dl class="cite-facts">' +
+    `<div><dt>Permalink:</dt><dd><a href="${escapeAttribute(claimPath(trace.claim, trace.model))}">${escapeHtml(citation.permalink)}</a></dd></div>` +
+    `<div><dt>Model:</dt><dd><code>${escapeHtml(citation.model)}</code></dd></div>` +
+    `<div><dt>Config hash:</dt><dd><code>${escapeHtml(citation.configHash)}</code></dd></div>` +
+    `<div><dt>Date:</dt><dd><time datetime="${escapeAttribute(citation.date)}">${escapeHtml(citation.date)}</time></dd></div>` +
+    '</dl>' +
+    formatHtml(plain) +
+    `<details class="cite-more"><summary>CSL-JSON and BibTeX, for a citation manager</summary>${machine.map(formatHtml).join('')}</details>` +
+    '<details class="cite-steps" id="cite-steps"><summary>Cite one step</summary>' +
+    `<p>Each step’s own address under <code>${escapeHtml(trace.model)}</code>; cite the step a point rests on.</p>` +
+    `<ul>${steps}</ul>` +
+    '</details>';
+  return stepHtml('cite', links, body, { className: 'cite-this' });
+}
