@@ -1,0 +1,20 @@
+/** The probability step of a claim page as HTML. */
+import { logisticCurveSvg } from '../../render/pictures/logisticCurveSvg.ts';
+import { fieldHtml, formulaHtml, escapeHtml } from '../../render/markup.ts';
+import { fieldOf } from '../fields.ts';
+import { roundingWords } from '../numbers.ts';
+import type { FormulaStepProps, ModelStepProps } from '../stepLinks.ts';
+import { stepHtml } from './frame.ts';
+
+/** Step 7: the logistic step from log-odds to a probability, and its rounding. */
+export function probabilityStepHtml({ trace, model, links, latex }: ModelStepProps & FormulaStepProps): string {
+  const working = trace.working.probability;
+  const text = working
+    ? `<p>The logistic function turns the posterior log-odds ${fieldHtml(fieldOf(trace, 'working.sum.posteriorLogOdds'), 'code')} into a probability. ` +
+      `Worked to 40 significant digits it is ${fieldHtml(fieldOf(trace, 'working.probability.logistic'), 'code', 'claim-long')}; ` +
+      `rounded ${escapeHtml(roundingWords(trace.working.rounding.mode))} to ${escapeHtml(String(trace.working.rounding.probability))} places it is ` +
+      `${fieldHtml(fieldOf(trace, 'result.probability'), 'strong')}.</p>` +
+      formulaHtml(latex!, 'the probability from the posterior log-odds')
+    : `<p class="refusal">No probability. ${fieldHtml(fieldOf(trace, 'result.reason'))}</p>`;
+  return stepHtml('probability', links, text + logisticCurveSvg({ trace, model }));
+}

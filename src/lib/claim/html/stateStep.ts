@@ -1,0 +1,60 @@
+/** The state step of a claim page as HTML. */
+import { inColumn } from '../../render/figures.ts';
+import { escapeAttribute, escapeHtml, fieldHtml, idFieldHtml } from '../../render/markup.ts';
+import { idWords } from '../../render/words.ts';
+import { fieldAt } from '../fields.ts';
+import { probabilityPercent, thresholdPlaces, thresholdRows } from '../steps/state.ts';
+import type { ModelStepProps } from '../stepLinks.ts';
+import { attribute, classList, stepHtml, tableWrapHtml } from './frame.ts';
+
+const text = (v: { text: string } | string): string => (typeof v === 'string' ? v : v.text);
+
+/** Step 7, second half: the model's state thresholds and where the claim's probability falls among them. */
+export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
+  const rows = thresholdRows(trace, model);
+  const places = thresholdPlaces(rows);
+  const at = probabilityPercent(trace);
+  const scored = at !== null;
+  const state = escapeHtml(idWords(trace.result.state));
+  const verdict = scored
+    ? `<p>The state is the last threshold at or below the rounded probability ${fieldHtml(fieldAt(trace, 'result.probability'), 'strong')}: this claim is <strong>${state}</strong>.</p>`
+    : `<p class="refusal">This claim has no place among the thresholds: its state is <strong>${state}</strong>, which carries no probability. The model's thresholds are shown for reference.</p>`;
+  const bands = rows
+    .map(
+      (row) =>
+        `<span class="${escapeAttribute(classList('claim-scale-band', `state-${text(row.state)}`, row.current && 'current'))}" style="${escapeAttribute(`left:${row.start}%;width:${row.width}%`)}"> <span class="claim-scale-name">${escapeHtml(text(row.state).replaceAll('-', ' '))}</span> </span>`,
+    )
+    .join('');
+  const marker = scored
+    ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}"> ${fieldHtml(fieldAt(trace, 'result.probability'))} </span>`
+    : '';
+  const ticks = rows
+    .slice(1)
+    .map((row) => `<span style="${escapeAttribute(`left:${row.start}%`)}">${escapeHtml(text(row.from))}</span>`)
+    .join('');
+  const scale =
+    `<div class="claim-scale" aria-hidden="true"><div class="claim-scale-bar">${bands}${marker}</div>` +
+    `<div class="claim-scale-ticks"><span style="left:0%">0</span> ${ticks} <span style="left:100%">1</span></div></div>`;
+  const body = rows
+    .map((row) => {
+      const name = typeof row.state === 'string' ? escapeHtml(idWords(row.state)) : idFieldHtml(row.state);
+      const from =
+        typeof row.from === 'string'
+          ? escapeHtml(inColumn(row.from, places))
+          : fieldHtml(row.from, 'span', undefined, places);
+      const mark = row.current
+        ? `<strong> this claim, p = ${fieldHtml(fieldAt(trace, 'result.probability'))} </strong>`
+        : '';
+      return (
+        `<tr${attribute('class', row.current ? 'is-current' : undefined)}${attribute('aria-current', row.current ? 'true' : undefined)}>` +
+        `<th scope="row">${name}</th><td data-label="From" class="num">${from}</td><td data-label="Range">${escapeHtml(row.range)}</td>` +
+        `${scored ? `<td data-label="This claim">${mark}</td>` : ''}</tr>`
+      );
+    })
+    .join('');
+  const table =
+    `<table class="claim-states"><caption>The thresholds of <code>${escapeHtml(trace.model)}</code>${scored ? ', with this claim’s row marked' : ''}</caption>` +
+    `<thead><tr><th scope="col">State</th><th scope="col" class="num">From</th><th scope="col">Range</th>${scored ? '<th scope="col">This claim</th>' : ''}</tr></thead>` +
+    `<tbody>${body}</tbody></table>`;
+  return stepHtml('state', links, verdict + scale + tableWrapHtml('State thresholds', table, 'compact'));
+}

@@ -1,0 +1,44 @@
+/**
+ * The logistic curve as HTML: the picture's SVG, written from its view (curve.ts). A function
+ * rather than a component, since a claim page is written by functions (see ../../claim/html/frame.ts).
+ */
+import type { Model, Trace } from '../../../engine/index.ts';
+import { altSvg, attribute, classList } from '../../claim/html/frame.ts';
+import { escapeAttribute, escapeHtml } from '../markup.ts';
+import { curveView } from './curve.ts';
+
+/** What the logistic curve draws from. */
+export interface LogisticCurveProps {
+  readonly trace: Trace;
+  readonly model: Model;
+}
+
+/** The logistic curve with the state bands, the claim's point and its stability range (no JavaScript). */
+export function logisticCurveSvg({ trace, model }: LogisticCurveProps): string {
+  const view = curveView(trace, model);
+  const bands = view.bands
+    .map(
+      (b) =>
+        `<rect class="${escapeAttribute(classList('pic-band', `state-${b.state}`, b.current && 'current'))}" x="${String(view.left)}" y="${String(b.y)}" width="${String(view.right - view.left)}" height="${String(b.height)}"></rect>` +
+        `<text class="pic-tick" x="${String(view.left - 4)}" y="${String(b.y + b.height + 3)}" text-anchor="end">${escapeHtml(b.from)}</text>`,
+    )
+    .join('');
+  const range = view.range
+    ? `<rect class="pic-range" x="${String(view.range.x)}" y="${String(view.plotTop)}" width="${String(view.range.width)}" height="${String(view.plotHeight)}"></rect>`
+    : '';
+  const point = view.point
+    ? `<circle class="pic-point" cx="${String(view.point.x)}" cy="${String(view.point.y)}" r="4"></circle>` +
+      `<text x="${String(view.point.x)}" y="${String(view.point.y + 4)}" dx="${String(view.point.anchor === 'end' ? -8 : 8)}"${attribute('text-anchor', view.point.anchor)}>${escapeHtml(view.point.label)}</text>`
+    : '';
+  const ticks = view.ticks
+    .map(
+      (t) =>
+        `<text class="pic-tick" x="${String(t.x)}" y="${String(view.axisY)}" text-anchor="middle">${escapeHtml(t.label)}</text>`,
+    )
+    .join('');
+  return (
+    `<figure class="picture"><svg viewBox="0 0 ${String(view.width)} ${String(view.height)}" role="img">` +
+    `${altSvg(view.alt)}${bands}${range}<path class="pic-curve" d="${escapeAttribute(view.path)}"></path>${point}${ticks}` +
+    `</svg><figcaption>${escapeHtml(view.caption)}</figcaption></figure>`
+  );
+}
