@@ -1,0 +1,75 @@
+/**
+ * The evidence step of a claim page as a function returning HTML (EvidenceStep.astro renders
+ * through it): each evidence link as a row, its five factors multiplied out to its weight.
+ */
+import { linkRows, type FactorView, type LinkRow } from '../steps/evidence.ts';
+import type { ModelStepProps } from '../stepLinks.ts';
+import { escapeAttribute, escapeHtml, fieldHtml } from '../../render/markup.ts';
+import { classList, stepHtml, tableWrapHtml } from './frame.ts';
+
+/**
+ * A link's five factors as one list, written without the whitespace a template would put between
+ * its tags (a grid ignores it): thirty factors on a page of six links. Each factor is a term and
+ * up to three descriptions, told apart by their place (level, factor, how the factor was worked
+ * out), so the stylesheet needs no class on them, and the words that make a screen reader say
+ * "relevance: states outright, factor 2" are written by the stylesheet too (claim.css).
+ */
+export function factorsHtml(factors: readonly FactorView[]): string {
+  const items = factors.map((f) => {
+    const level = 'words' in f.level ? escapeHtml(f.level.words) : `${fieldHtml(f.level.steps)} ${f.level.unit}`;
+    const detail = f.detail === null ? '' : `<dd>${escapeHtml(f.detail)}</dd>`;
+    return `<div><dt>${f.name}</dt><dd>${level}</dd>${fieldHtml(f.factor, 'dd')}${detail}</div>`;
+  });
+  return `<dl class="claim-factors">${items.join('')}</dl>`;
+}
+
+/** A link's source (linked when it has an address), its locator and who recorded it. */
+function sourceHtml(row: LinkRow): string {
+  const { source } = row;
+  const name =
+    source.url && source.name
+      ? `<a href="${escapeAttribute(source.url.text)}" rel="noopener noreferrer"> ${fieldHtml(source.name)} </a>`
+      : source.name
+        ? fieldHtml(source.name)
+        : `<code>${escapeHtml(source.id)}</code>`;
+  const locator = row.locator ? `, ${fieldHtml(row.locator)}` : '';
+  const recorded = row.recordedBy
+    ? `<span class="claim-recorded">Recorded by ${fieldHtml(row.recordedBy)} </span>`
+    : '';
+  return [name, locator, recorded].filter((part) => part !== '').join(' ');
+}
+
+/** One link's row: its id and direction, its passage and source, its factors, and its weight. */
+function rowHtml(row: LinkRow): string {
+  const direction = escapeHtml(row.direction);
+  const exact = row.multiplied.exact ? ` ${escapeHtml(row.multiplied.exact)} ≈` : '';
+  const counts = row.kept
+    ? `<p class="claim-counts claim-kept">${row.direction === 'supports' ? 'Kept: adds to the log-odds' : 'Kept: subtracts from the log-odds'}</p>`
+    : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}"> ${fieldHtml(row.keptLink!.id, 'code')} </a></p>`;
+  const cls = classList('claim-link', `claim-link-${row.direction}`, !row.kept && 'is-dependent');
+  return (
+    `<tr id="${escapeAttribute(row.anchor)}" class="${escapeAttribute(cls)}">` +
+    `<th scope="row" data-label="Link"><a class="claim-link-id" href="${escapeAttribute(`#${row.anchor}`)}"> ${fieldHtml(row.id, 'code')} </a> <span class="${escapeAttribute(`claim-direction ${row.direction}`)}">${direction}</span></th>` +
+    `<td data-label="Passage"><blockquote class="claim-passage">${fieldHtml(row.passage, 'q')}</blockquote><p class="claim-source">${sourceHtml(row)}</p></td>` +
+    `<td data-label="Factors">${factorsHtml(row.factors)}</td>` +
+    `<td data-label="Weight" class="claim-weight"><p class="claim-product">${escapeHtml(row.multiplied.factors)}${exact}</p><p class="claim-weight-value">${fieldHtml(row.multiplied.weight)}</p>${counts}</td>` +
+    `</tr>`
+  );
+}
+
+/** Step 2: each evidence link as a row, its five factors multiplied out to its weight. */
+export function evidenceStepHtml({ trace, model, links }: ModelStepProps): string {
+  const rows = linkRows(trace, model);
+  const places = String(trace.working.rounding.weight);
+  const table =
+    `<table class="claim-links"><caption>${rows.length} evidence ${rows.length === 1 ? 'link' : 'links'}, in the order the claim lists them</caption>` +
+    `<thead><tr><th scope="col">Link</th><th scope="col">Passage and source</th><th scope="col">Factors: level → factor</th><th scope="col">Weight, and whether it counts</th></tr></thead>` +
+    `<tbody>${rows.map(rowHtml).join('')}</tbody></table>`;
+  const body =
+    `<p>Each link is weighed on its own: five factors, each set by the level the link was given and the number this model declares for that level, multiplied together and rounded to ${places} places. Every row has its own anchor.</p>` +
+    `<p class="claim-rule">weight = round<sub>${places}</sub>(relevance × observation × interpretation × authenticity × extraction)</p>` +
+    (rows.length === 0
+      ? '<p class="notice">No evidence has been linked to this claim yet.</p>'
+      : tableWrapHtml('Evidence links', table, 'claim-links-wrap'));
+  return stepHtml('evidence', links, body);
+}

@@ -1,0 +1,18 @@
+/** The prior step of a claim page as a function returning HTML (PriorStep.astro renders through it). */
+import { fieldAt, fieldOf } from '../fields.ts';
+import { roundingWords } from '../numbers.ts';
+import type { FormulaStepProps } from '../stepLinks.ts';
+import { escapeHtml, fieldHtml, formulaHtml, idFieldHtml } from '../../render/markup.ts';
+import { stepHtml } from './frame.ts';
+
+/** Step 5: where the claim starts before any evidence, as a probability and as log-odds. */
+export function priorStepHtml({ trace, links, latex }: FormulaStepProps): string {
+  const type = idFieldHtml(fieldOf(trace, 'working.type'));
+  const body = trace.working.prior
+    ? `<p>Under this model a claim of type ${type} starts at probability ${fieldHtml(fieldOf(trace, 'working.prior.probability'), 'strong')} before any evidence. ` +
+      `The working is done in log-odds, so that evidence adds rather than multiplies; the prior's log-odds are ${fieldHtml(fieldOf(trace, 'working.prior.logOdds'), 'strong')}, ` +
+      `rounded ${escapeHtml(roundingWords(trace.working.rounding.mode))} to ${String(trace.working.rounding.weight)} places.</p>` +
+      formulaHtml(latex!, "the prior's log-odds")
+    : `<p class="refusal">No prior: this model gives claims of type ${type} no starting probability, because it does not score them. ${fieldHtml(fieldAt(trace, 'working.notScoredReason'))}</p>`;
+  return stepHtml('prior', links, body);
+}
