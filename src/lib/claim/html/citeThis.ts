@@ -1,6 +1,5 @@
 import { bibtex, citationText, cslJson, type CitationInput } from '../../publish/citation.ts';
 import { absoluteUrl, claimPath } from '../../paths.ts';
-import { getSite } from '../../site/site.ts';
 import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
 import { CLAIM_STEPS, pinnedStepPath, type StepProps } from '../stepLinks.ts';
 import { stepHtml } from './frame.ts';
@@ -20,16 +19,16 @@ function formatHtml(f: CitationFormat): string {
 /**
  * "Cite this": the claim under this model's permalink, model id, config hash and the build's date,
  * as plain text, CSL-JSON and BibTeX, each ready to copy. `site` is the site's public address
- * (Astro's `site`), which the permalinks are built from.
+ * (Astro's `site`), which the permalinks are built from; `buildDate` the build's date.
  */
-export function citeThisHtml({ trace, links }: StepProps, site: string | URL): string {
+export function citeThisHtml({ trace, links }: StepProps, site: string | URL, buildDate: string): string {
   const citation: CitationInput = {
     slug: trace.claim,
     statement: trace.input.statement,
     model: trace.model,
     configHash: trace.configHash,
     permalink: absoluteUrl(claimPath(trace.claim, trace.model), site),
-    date: getSite().buildDate,
+    date: buildDate,
   };
   const plain: CitationFormat = { id: 'cite-text', label: 'Plain text', text: citationText(citation) };
   const machine: CitationFormat[] = [

@@ -1,0 +1,87 @@
+/**
+ * One claim under one model as the claim page shows it: the statement and result, then every step
+ * of the working under its stable anchor, then the trace and how to cite it, as one string of HTML.
+ * Both claim routes render this inside the site's frame (ClaimPage.astro); `onDefaultRoute` is true
+ * for `/claims/<slug>/`, the claim under the site's default model.
+ *
+ * The page is written by plain functions, one per step, rather than by a component per step: Astro
+ * renders components through promises and chunks, which was most of a claim page's cost in a build
+ * and on a server.
+ */
+import type { Site } from '../../site/site.ts';
+import { sharedOnce } from '../../site/sharedHtml.ts';
+import { searchAttributes } from '../../listing/search.ts';
+import { historyPath } from '../../paths.ts';
+import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
+import { toLatex } from '../claimLatex.ts';
+import { claimPaths } from '../page.ts';
+import { CLAIM_STEPS, stepLinks } from '../stepLinks.ts';
+import { citeThisHtml } from './citeThis.ts';
+import { claimHeaderHtml } from './claimHeader.ts';
+import { coverageStepHtml } from './coverageStep.ts';
+import { evidenceStepHtml } from './evidenceStep.ts';
+import { gradientStepHtml } from './gradientStep.ts';
+import { groupsStepHtml } from './groupsStep.ts';
+import { modelsStepHtml } from './modelsStep.ts';
+import { priorStepHtml } from './priorStep.ts';
+import { probabilityStepHtml } from './probabilityStep.ts';
+import { stabilityStepHtml } from './stabilityStep.ts';
+import { stateStepHtml } from './stateStep.ts';
+import { sumStepHtml } from './sumStep.ts';
+import { traceStepHtml } from './traceStep.ts';
+
+/** Which page of a claim to write. */
+export interface ClaimArticleProps {
+  readonly slug: string;
+  readonly modelId: string;
+  readonly onDefaultRoute: boolean;
+  /** The site's public address (Astro's `site`), which "cite this" builds its permalinks from. */
+  readonly siteUrl: string | URL;
+}
+
+/** Attributes from a record, as Astro spreads them: an empty value is the attribute's name alone. */
+function spreadAttributes(attributes: Record<string, string>): string {
+  return Object.entries(attributes)
+    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
+    .join('');
+}
+
+/** The list of the working's steps, each a link to its anchor. */
+const CONTENTS = `<nav class="claim-contents" aria-label="Steps of the working"><p class="claim-contents-label">The working, step by step</p><ol>${CLAIM_STEPS.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('')}</ol></nav>`;
+
+/** The `<article>` of a claim page: everything between the site's header and footer. */
+export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, siteUrl }: ClaimArticleProps): string {
+  const trace = site.trace(slug, modelId);
+  const { model } = site.model(modelId);
+  const defaultModel = site.defaultModel.id;
+  const isDefaultModel = modelId === defaultModel;
+  const paths = claimPaths(trace, onDefaultRoute);
+  // Under the default model every step links to its pinned address; under another model each step
+  // also links to the same step under the default model.
+  const links = stepLinks(trace, defaultModel);
+  const step = { trace, links };
+  const allModels = site.models.map((m) => m.id);
+  const header = claimHeaderHtml({ trace, model, paths, isDefaultModel, onDefaultRoute, defaultModel, allModels });
+  const history = `<p class="claim-history-link"><a href="${escapeAttribute(historyPath(slug))}">How this claim’s score changed over time</a>: every revision of its file, with its score then and now.</p>`;
+  // From the evidence to the other models, the claim's two pages under the default model read the
+  // same: the first of the two to be written hands its working on to the second.
+  const working = (): string => {
+    const latex = toLatex(trace);
+    const traces = site.models.map((m) => site.summary(slug, m.id));
+    return [
+      evidenceStepHtml({ ...step, model }),
+      groupsStepHtml(step),
+      priorStepHtml({ ...step, latex: latex.prior }),
+      sumStepHtml({ ...step, latex }),
+      probabilityStepHtml({ ...step, model, latex: latex.probability }),
+      stateStepHtml({ ...step, model }),
+      stabilityStepHtml({ ...step, model, latex: latex.rescore }),
+      coverageStepHtml(step),
+      gradientStepHtml({ ...step, model, latex: latex.gradient }),
+      modelsStepHtml({ ...step, traces, defaultModel }),
+    ].join('');
+  };
+  const shared = isDefaultModel ? sharedOnce(site, slug, working) : working();
+  const attributes = spreadAttributes(searchAttributes(trace, onDefaultRoute));
+  return `<article class="claim"${attributes}>${header}${history}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>`;
+}
