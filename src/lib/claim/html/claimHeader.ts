@@ -40,16 +40,16 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
       : `<div><dt>Claimed by:</dt><dd>${
           claimant.url === null
             ? fieldHtml(f('input.claimant.name'))
-            : `<a href="${escapeAttribute(claimant.url)}" rel="noopener noreferrer"> ${fieldHtml(f('input.claimant.name'))} </a>`
+            : `<a href="${escapeAttribute(claimant.url)}" rel="noopener noreferrer">${fieldHtml(f('input.claimant.name'))}</a>`
         }</dd></div>`;
   const more =
     appearances.length > 1
-      ? ` <span class="muted"> (and ${String(appearances.length - 1)} more ${appearances.length === 2 ? 'time' : 'times'}) </span>`
+      ? ` <span class="muted">(and ${String(appearances.length - 1)} more ${appearances.length === 2 ? 'time' : 'times'})</span>`
       : '';
   const firstMade =
     first === undefined
       ? ''
-      : `<div><dt>First made:</dt><dd><a href="${escapeAttribute(first.url)}" rel="noopener noreferrer"> ${fieldHtml(f('input.appearances.0.date'), 'time')} </a>${more}</dd></div>`;
+      : `<div><dt>First made:</dt><dd><a href="${escapeAttribute(first.url)}" rel="noopener noreferrer">${fieldHtml(f('input.appearances.0.date'), 'time')}</a>${more}</dd></div>`;
   const defaultMark = isDefaultModel ? '<span class="muted"> (the default model)</span>' : '';
   const meta =
     '<dl class="claim-meta">' +
@@ -73,14 +73,14 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
         : ` Under the other released models: ${others
             .map(
               (id, i) =>
-                `${i > 0 ? ' , ' : ''}<a href="${escapeAttribute(claimPath(trace.claim, id))}"> <code>${escapeHtml(id)}</code> </a>`,
+                `${i > 0 ? ', ' : ''}<a href="${escapeAttribute(claimPath(trace.claim, id))}"><code>${escapeHtml(id)}</code></a>`,
             )
             .join('')} (<a href="#models">compare them at a glance</a>).`;
     modelNote = `<p class="claim-model-note">${here}${elsewhere}</p>`;
   } else {
     modelNote =
       '<div class="claim-model-note claim-model-other">' +
-      `<a class="toggle" data-default-toggle href="${escapeAttribute(paths.defaultPage)}"> Show the default model instead </a>` +
+      `<a class="toggle" data-default-toggle href="${escapeAttribute(paths.defaultPage)}">Show the default model instead</a>` +
       `<p>This page shows the claim under ${model}, which is not the site’s default (<a href="${escapeAttribute(modelPath(defaultModel))}"><code>${escapeHtml(defaultModel)}</code></a>). Every step below also links to the same step under the default model.</p>` +
       '</div>';
   }
@@ -101,12 +101,10 @@ function resultHtml(trace: Trace): string {
   const scored = isScored(trace);
   const comparison = gradientVsEvidence(trace);
   const state = trace.result.state;
-  const coverage = `<a href="#coverage"> ${fieldHtml(f('result.coverage.done'))} of ${fieldHtml(f('result.coverage.declared'))} checks </a>`;
-  const figure = scored
-    ? ` <span class="claim-figure"> ${fieldHtml(fieldAt(trace, 'result.probability'))} </span>`
-    : '';
+  const coverage = `<a href="#coverage">${fieldHtml(f('result.coverage.done'))} of ${fieldHtml(f('result.coverage.declared'))} checks</a>`;
+  const figure = scored ? ` <span class="claim-figure">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>` : '';
   const sub = scored
-    ? `<p class="claim-result-sub">probability · posterior log-odds ${fieldHtml(fieldAt(trace, 'result.posteriorLogOdds'), 'code')} · stability <a href="#stability"> ${fieldHtml(fieldAt(trace, 'result.stability.level'))} </a> (spread ${fieldHtml(fieldAt(trace, 'result.stability.spread'))}) · review coverage ${coverage}</p>`
+    ? `<p class="claim-result-sub">probability · posterior log-odds ${fieldHtml(fieldAt(trace, 'result.posteriorLogOdds'), 'code')} · stability <a href="#stability">${fieldHtml(fieldAt(trace, 'result.stability.level'))}</a> (spread ${fieldHtml(fieldAt(trace, 'result.stability.spread'))}) · review coverage ${coverage}</p>`
     : '<div class="refusal">' +
       `<p><strong>No probability is shown</strong>, because showing one would be inventing it. ${fieldHtml(fieldAt(trace, 'result.reason'))}</p>` +
       `<p class="claim-result-sub">Review coverage ${coverage}</p>` +
@@ -122,7 +120,7 @@ function resultHtml(trace: Trace): string {
     '</div>';
   // A refusal's headline carries no number a reader could take for a probability; the gradient step shows it.
   const gradientFigure = scored
-    ? `<span class="claim-figure claim-figure-small"> ${fieldHtml(f('result.gradient.value'))} </span> `
+    ? `<span class="claim-figure claim-figure-small">${fieldHtml(f('result.gradient.value'))}</span> `
     : '';
   const community =
     '<div class="claim-result-community">' +

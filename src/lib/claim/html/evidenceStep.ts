@@ -23,20 +23,20 @@ export function factorsHtml(factors: readonly FactorView[]): string {
   return `<dl class="claim-factors">${items.join('')}</dl>`;
 }
 
-/** A link's source (linked when it has an address), its locator and who recorded it. */
+/** A link's source (linked when it has an address), its locator right after it, and who recorded it. */
 function sourceHtml(row: LinkRow): string {
   const { source } = row;
   const name =
     source.url && source.name
-      ? `<a href="${escapeAttribute(source.url.text)}" rel="noopener noreferrer"> ${fieldHtml(source.name)} </a>`
+      ? `<a href="${escapeAttribute(source.url.text)}" rel="noopener noreferrer">${fieldHtml(source.name)}</a>`
       : source.name
         ? fieldHtml(source.name)
         : `<code>${escapeHtml(source.id)}</code>`;
   const locator = row.locator ? `, ${fieldHtml(row.locator)}` : '';
   const recorded = row.recordedBy
-    ? `<span class="claim-recorded">Recorded by ${fieldHtml(row.recordedBy)} </span>`
+    ? ` <span class="claim-recorded">Recorded by ${fieldHtml(row.recordedBy)}</span>`
     : '';
-  return [name, locator, recorded].filter((part) => part !== '').join(' ');
+  return `${name}${locator}${recorded}`;
 }
 
 /** One link's row: its id and direction, its passage and source, its factors, and its weight. */
@@ -45,11 +45,11 @@ function rowHtml(row: LinkRow): string {
   const exact = row.multiplied.exact ? ` ${escapeHtml(row.multiplied.exact)} ≈` : '';
   const counts = row.kept
     ? `<p class="claim-counts claim-kept">${row.direction === 'supports' ? 'Kept: adds to the log-odds' : 'Kept: subtracts from the log-odds'}</p>`
-    : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}"> ${fieldHtml(row.keptLink!.id, 'code')} </a></p>`;
+    : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}">${fieldHtml(row.keptLink!.id, 'code')}</a></p>`;
   const cls = classList('claim-link', `claim-link-${row.direction}`, !row.kept && 'is-dependent');
   return (
     `<tr id="${escapeAttribute(row.anchor)}" class="${escapeAttribute(cls)}">` +
-    `<th scope="row" data-label="Link"><a class="claim-link-id" href="${escapeAttribute(`#${row.anchor}`)}"> ${fieldHtml(row.id, 'code')} </a> <span class="${escapeAttribute(`claim-direction ${row.direction}`)}">${direction}</span></th>` +
+    `<th scope="row" data-label="Link"><a class="claim-link-id" href="${escapeAttribute(`#${row.anchor}`)}">${fieldHtml(row.id, 'code')}</a> <span class="${escapeAttribute(`claim-direction ${row.direction}`)}">${direction}</span></th>` +
     `<td data-label="Passage"><blockquote class="claim-passage">${fieldHtml(row.passage, 'q')}</blockquote><p class="claim-source">${sourceHtml(row)}</p></td>` +
     `<td data-label="Factors">${factorsHtml(row.factors)}</td>` +
     `<td data-label="Weight" class="claim-weight"><p class="claim-product">${escapeHtml(row.multiplied.factors)}${exact}</p><p class="claim-weight-value">${fieldHtml(row.multiplied.weight)}</p>${counts}</td>` +

@@ -13,7 +13,7 @@ function memberHtml(m: GroupMember, everyLinkCounts: boolean): string {
   const counts = m.kept
     ? `<span class="claim-kept">${everyLinkCounts ? 'counts' : 'kept'}</span>`
     : `<span>dependent, strongest only (kept: <a href="#${escapeAttribute(m.keptAnchor!)}"><code>${escapeHtml(m.keptLink!)}</code></a>)</span>`;
-  return `<li${m.kept ? '' : ' class="dependent"'}><a href="${escapeAttribute(`#${m.anchor}`)}"> <code>${escapeHtml(m.id)}</code> </a> (${fieldHtml(m.weight, undefined, 'num')}) ${counts}</li>`;
+  return `<li${m.kept ? '' : ' class="dependent"'}><a href="${escapeAttribute(`#${m.anchor}`)}"><code>${escapeHtml(m.id)}</code></a> (${fieldHtml(m.weight, undefined, 'num')}) ${counts}</li>`;
 }
 
 /** One group's row: its source, its direction and its links. */

@@ -38,7 +38,7 @@ function modelRowHtml(row: ModelRow): string {
   const open = row.current ? '<tr class="is-current" aria-current="page">' : '<tr>';
   return (
     open +
-    `<th scope="row"><a href="${escapeAttribute(row.href)}"> <code>${escapeHtml(row.model)}</code> </a>` +
+    `<th scope="row"><a href="${escapeAttribute(row.href)}"><code>${escapeHtml(row.model)}</code></a>` +
     (row.isDefault ? ' <span class="claim-tag">default</span>' : '') +
     (row.current ? ' <span class="claim-tag claim-tag-current">this page</span>' : '') +
     '</th>' +

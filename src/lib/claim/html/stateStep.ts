@@ -22,11 +22,11 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
   const bands = rows
     .map(
       (row) =>
-        `<span class="${escapeAttribute(classList('claim-scale-band', `state-${text(row.state)}`, row.current && 'current'))}" style="${escapeAttribute(`left:${row.start}%;width:${row.width}%`)}"> <span class="claim-scale-name">${escapeHtml(text(row.state).replaceAll('-', ' '))}</span> </span>`,
+        `<span class="${escapeAttribute(classList('claim-scale-band', `state-${text(row.state)}`, row.current && 'current'))}" style="${escapeAttribute(`left:${row.start}%;width:${row.width}%`)}"><span class="claim-scale-name">${escapeHtml(text(row.state).replaceAll('-', ' '))}</span></span>`,
     )
     .join('');
   const marker = scored
-    ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}"> ${fieldHtml(fieldAt(trace, 'result.probability'))} </span>`
+    ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>`
     : '';
   const ticks = rows
     .slice(1)
@@ -43,7 +43,7 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
           ? escapeHtml(inColumn(row.from, places))
           : fieldHtml(row.from, 'span', undefined, places);
       const mark = row.current
-        ? `<strong> this claim, p = ${fieldHtml(fieldAt(trace, 'result.probability'))} </strong>`
+        ? `<strong>this claim, p = ${fieldHtml(fieldAt(trace, 'result.probability'))}</strong>`
         : '';
       return (
         `<tr${attribute('class', row.current ? 'is-current' : undefined)}${attribute('aria-current', row.current ? 'true' : undefined)}>` +

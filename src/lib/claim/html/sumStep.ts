@@ -31,7 +31,7 @@ function sideHtml(trace: StepProps['trace'], side: Side): string {
       : `<ul>${side.terms
           .map(
             (t) =>
-              `<li><a href="${escapeAttribute(`#${t.anchor}`)}"> <code>${escapeHtml(t.id)}</code> </a> ${fieldHtml(t.weight, undefined, 'num')}</li>`,
+              `<li><a href="${escapeAttribute(`#${t.anchor}`)}"><code>${escapeHtml(t.id)}</code></a> ${fieldHtml(t.weight, undefined, 'num')}</li>`,
           )
           .join('')}</ul>`;
   const formula = side.latex ? formulaHtml(side.latex, `the ${side.key} total`) : '';
