@@ -36,7 +36,7 @@ describe("a server build's one scoring pass", () => {
       expect(rows.size).toBe(ledger!.models.length);
       for (const { id, model } of ledger!.models) {
         const trace = createScorer(model, engineCodeHash()).score(slug, claim);
-        expect(rows.get(id)!.trace).toBe(traceJson(trace));
+        expect(store.trace(slug, id)).toBe(traceJson(trace));
         expect(JSON.parse(rows.get(id)!.summary)).toEqual(summarise(trace));
         expect(site.summary(slug, id)).toEqual(summarise(trace));
       }

@@ -44,11 +44,12 @@ describe('the trace store', () => {
     for (const { id, model } of models) {
       const trace = createScorer(model, codeHash).score(slug, claim);
       const row = rows.find((r) => r.model === id)!;
-      expect(row.trace).toBe(traceJson(trace));
+      expect(store.trace(slug, id)).toBe(traceJson(trace));
       expect(JSON.parse(row.summary)).toEqual(summarise(trace));
       expect([row.inputHash, row.configHash, row.codeHash]).toEqual([trace.inputHash, trace.configHash, codeHash]);
     }
     expect(store.rows('no-such-claim')).toEqual([]);
+    expect(store.trace('no-such-claim', models[0]!.id)).toBeUndefined();
     store.close();
   });
 
@@ -161,14 +162,15 @@ describe('claimHeaders on a server', () => {
     const [old, now] = [before, after].map((f) => {
       const store = openStore(f);
       const row = store.rows(slug).find((r) => r.model === model)!;
+      const trace = store.trace(slug, model)!;
       store.close();
-      return { row, id: store.id };
+      return { row, trace, id: store.id };
     });
-    expect(now!.row.trace).not.toBe(old!.row.trace);
+    expect(now!.trace).not.toBe(old!.trace);
     const path = `/claims/${slug}/${model}/trace.json/`;
     // A cache that revalidates sees the change: the ETag moves with the input hash.
     expect(etagOf(path, now!.row, now!.id)).not.toBe(etagOf(path, old!.row, old!.id));
-    const served = await claimHeaders(path, null, () => Promise.resolve(new Response(now!.row.trace)));
+    const served = await claimHeaders(path, null, () => Promise.resolve(new Response(now!.trace)));
     const cache = served.headers.get('cache-control')!;
     expect(cache).not.toMatch(/immutable/);
     const maxAge = Number(/max-age=(\d+)/.exec(cache)?.[1]);

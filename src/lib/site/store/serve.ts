@@ -56,7 +56,10 @@ export async function claimHeaders(
   // The stored trace is traceJson() of the engine's trace, the bytes the endpoint would make again
   // after parsing it: served as it is, a trace costs a lookup instead of a parse and a stringify.
   if (address.kind === 'trace')
-    return new Response(row.trace, { status: 200, headers: { ...headers, 'Content-Type': contentType(address) } });
+    return new Response(served.store.trace(address.slug, row.model), {
+      status: 200,
+      headers: { ...headers, 'Content-Type': contentType(address) },
+    });
   return withHeaders(await render(), headers, contentType(address));
 }
 

@@ -29,9 +29,11 @@ export const STORE_FILE = 'store.sqlite';
 /**
  * Bumped when the tables change, so a server never reads a store of another layout (2: every
  * claim's history and its revision traces, for the history pages; 3: the browse listing, for the
- * browse pages after the first; 4: every pair's compare rows, for the compare pages after the first).
+ * browse pages after the first; 4: every pair's compare rows, for the compare pages after the first;
+ * 5: a trace's summary before its trace.json bytes, so that reading every model's summary of a claim
+ * does not walk each trace's overflow pages).
  */
-export const STORE_FORMAT = 4;
+export const STORE_FORMAT = 5;
 
 /** What a store says about the build that wrote it. */
 export interface StoreMeta {
@@ -54,13 +56,16 @@ export interface StoreMeta {
   readonly compareHash: string;
 }
 
-/** One claim under one model as stored: the trace.json bytes and the summary's JSON. */
+/**
+ * One claim under one model as stored: its hashes and the summary's JSON. The trace.json bytes,
+ * most of a row, are read on their own (Store.trace): a page reads every model's summary but one
+ * model's trace.
+ */
 export interface StoreRow {
   readonly model: string;
   readonly inputHash: string;
   readonly configHash: string;
   readonly codeHash: string;
-  readonly trace: string;
   readonly summary: string;
 }
 
@@ -93,7 +98,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE traces (
   slug TEXT NOT NULL, model TEXT NOT NULL,
   input_hash TEXT NOT NULL, config_hash TEXT NOT NULL, code_hash TEXT NOT NULL,
-  trace TEXT NOT NULL, summary TEXT NOT NULL,
+  summary TEXT NOT NULL, trace TEXT NOT NULL,
   PRIMARY KEY (slug, model)
 ) WITHOUT ROWID;
 CREATE TABLE history (slug TEXT PRIMARY KEY, hash TEXT NOT NULL, page TEXT NOT NULL) WITHOUT ROWID;
@@ -292,6 +297,8 @@ export interface Store {
   readonly id: string;
   /** Every model's row of one claim (empty for a slug the store does not hold). */
   rows(slug: string): StoreRow[];
+  /** The trace.json bytes of one claim under one model, or undefined. */
+  trace(slug: string, model: string): string | undefined;
   /** One claim's history page, or undefined for a slug the store does not hold. */
   history(slug: string): HistoryRow | undefined;
   /** The trace.json bytes of a claim at a commit under `model` (null: today's default), or undefined. */
@@ -335,6 +342,7 @@ export function openStore(file: string): Store {
     );
   }
   let select: Database.Statement;
+  let selectTrace: Database.Statement;
   let selectHistory: Database.Statement;
   let selectHistoryTrace: Database.Statement;
   let counts: ListingCount[];
@@ -343,8 +351,9 @@ export function openStore(file: string): Store {
   const pages = new Map<string, Database.Statement>();
   try {
     select = db.prepare(
-      'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, trace, summary FROM traces WHERE slug = ?',
+      'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, summary FROM traces WHERE slug = ?',
     );
+    selectTrace = db.prepare('SELECT trace FROM traces WHERE slug = ? AND model = ?');
     selectHistory = db.prepare('SELECT hash, page FROM history WHERE slug = ?');
     selectHistoryTrace = db.prepare('SELECT trace FROM history_traces WHERE slug = ? AND "commit" = ? AND model = ?');
     for (const sort of SORTS)
@@ -371,6 +380,7 @@ export function openStore(file: string): Store {
     meta,
     id,
     rows: (slug) => select.all(slug) as StoreRow[],
+    trace: (slug, model) => (selectTrace.get(slug, model) as { trace: string } | undefined)?.trace,
     history: (slug) => selectHistory.get(slug) as HistoryRow | undefined,
     historyTrace: (slug, commit, model) =>
       (selectHistoryTrace.get(slug, commit, historyModel(model)) as { trace: string } | undefined)?.trace,

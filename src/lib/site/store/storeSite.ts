@@ -84,13 +84,14 @@ export function storeSite(served: ServedStore): Site {
   // A page reads its claim's summaries many times (every model's, in several steps): each row's JSON
   // is parsed once, for as long as the row is among the recent ones (a build shares them likewise).
   const rowsParsed = new WeakMap<StoreRow, { trace: () => Trace; summary: () => TraceSummary }>();
-  const parsed = (found: StoreRow): { trace: () => Trace; summary: () => TraceSummary } => {
+  const parsed = (slug: string, found: StoreRow): { trace: () => Trace; summary: () => TraceSummary } => {
     let entry = rowsParsed.get(found);
     if (entry === undefined) {
       let trace: Trace | undefined;
       let summary: TraceSummary | undefined;
       entry = {
-        trace: () => (trace ??= JSON.parse(found.trace) as Trace),
+        // The whole trace is read from the store only for the page's own model.
+        trace: () => (trace ??= JSON.parse(served.store.trace(slug, found.model)!) as Trace),
         summary: () => (summary ??= JSON.parse(found.summary) as TraceSummary),
       };
       rowsParsed.set(found, entry);
@@ -112,8 +113,8 @@ export function storeSite(served: ServedStore): Site {
     codeHash: meta.codeHash,
     buildDate: meta.buildDate,
     commit: meta.commit,
-    trace: (slug, model) => parsed(row(slug, model)).trace(),
-    summary: (slug, model) => parsed(row(slug, model)).summary(),
+    trace: (slug, model) => parsed(slug, row(slug, model)).trace(),
+    summary: (slug, model) => parsed(slug, row(slug, model)).summary(),
     model: (id) => {
       const found = byId.get(id);
       if (!found) throw new Error(`no model ${id}`);
