@@ -16,6 +16,7 @@ import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
 import { toLatex } from '../claimLatex.ts';
 import { claimPaths } from '../page.ts';
 import { CLAIM_STEPS, stepLinks } from '../stepLinks.ts';
+import { spacedBlocks } from './frame.ts';
 import { citeThisHtml } from './citeThis.ts';
 import { claimHeaderHtml } from './claimHeader.ts';
 import { coverageStepHtml } from './coverageStep.ts';
@@ -83,5 +84,7 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   };
   const shared = isDefaultModel ? sharedOnce(site, slug, working) : working();
   const attributes = spreadAttributes(searchAttributes(trace, onDefaultRoute));
-  return `<article class="claim"${attributes}>${header}${history}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>`;
+  return spacedBlocks(
+    `<article class="claim"${attributes}>${header}${history}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>`,
+  );
 }

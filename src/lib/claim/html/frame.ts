@@ -49,3 +49,20 @@ export function tableWrapHtml(label: string, table: string, className?: string):
 export function altSvg(alt: { readonly title: string; readonly desc: string }): string {
   return `<title>${escapeHtml(alt.title)}</title><desc>${escapeHtml(alt.desc)}</desc>`;
 }
+
+/** HTML's block-level elements that a claim page writes. */
+const BLOCKS =
+  'article|blockquote|caption|dd|details|div|dl|dt|figcaption|figure|h[1-6]|header|li|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul';
+/** A picture's elements that hold text, each laid out on its own. */
+const SVG_TEXTS = 'desc|text|title';
+const BLOCK_EDGE = new RegExp(`(?<=</(?:${BLOCKS}|${SVG_TEXTS})>)(?=<)|(?<=>)(?=<(?:${BLOCKS})[\\s>])`, 'g');
+
+/**
+ * `html` with a line break between two tags wherever one of them starts or ends a block (or ends
+ * a picture's text): what a browser shows is the same, but whatever reads the page's text without
+ * laying it out (a search index, `textContent`, a reader's copy and paste) no longer runs one
+ * block's last word into the next block's first ("Type:factual").
+ */
+export function spacedBlocks(html: string): string {
+  return html.replace(BLOCK_EDGE, '\n');
+}

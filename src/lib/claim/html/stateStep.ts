@@ -24,14 +24,15 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
       (row) =>
         `<span class="${escapeAttribute(classList('claim-scale-band', `state-${text(row.state)}`, row.current && 'current'))}" style="${escapeAttribute(`left:${row.start}%;width:${row.width}%`)}"><span class="claim-scale-name">${escapeHtml(text(row.state).replaceAll('-', ' '))}</span></span>`,
     )
-    .join('');
+    // Apart, as text: the bands are laid out by their positions, but read in order they are words.
+    .join(' ');
   const marker = scored
     ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>`
     : '';
   const ticks = rows
     .slice(1)
     .map((row) => `<span style="${escapeAttribute(`left:${row.start}%`)}">${escapeHtml(text(row.from))}</span>`)
-    .join('');
+    .join(' ');
   const scale =
     `<div class="claim-scale" aria-hidden="true"><div class="claim-scale-bar">${bands}${marker}</div>` +
     `<div class="claim-scale-ticks"><span style="left:0%">0</span> ${ticks} <span style="left:100%">1</span></div></div>`;
