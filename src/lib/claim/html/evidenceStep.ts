@@ -1,7 +1,4 @@
-/**
- * The evidence step of a claim page as a function returning HTML (EvidenceStep.astro renders
- * through it): each evidence link as a row, its five factors multiplied out to its weight.
- */
+/** The evidence step of a claim page: each evidence link as a row, its five factors multiplied out to its weight. */
 import { linkRows, type FactorView, type LinkRow } from '../steps/evidence.ts';
 import type { ModelStepProps } from '../stepLinks.ts';
 import { escapeAttribute, escapeHtml, fieldHtml } from '../../render/markup.ts';

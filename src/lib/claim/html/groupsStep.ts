@@ -1,7 +1,4 @@
-/**
- * The independence groups step of a claim page as a function returning HTML (GroupsStep.astro
- * renders through it).
- */
+/** The independence groups step of a claim page. */
 import { fieldOf } from '../fields.ts';
 import { groupsView, type GroupMember, type GroupView } from '../steps/groups.ts';
 import type { StepProps } from '../stepLinks.ts';

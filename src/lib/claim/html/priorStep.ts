@@ -1,4 +1,4 @@
-/** The prior step of a claim page as a function returning HTML (PriorStep.astro renders through it). */
+/** The prior step of a claim page. */
 import { fieldAt, fieldOf } from '../fields.ts';
 import { roundingWords } from '../numbers.ts';
 import type { FormulaStepProps } from '../stepLinks.ts';

@@ -1,4 +1,4 @@
-/** The sum step of a claim page as a function returning HTML (SumStep.astro renders through it). */
+/** The sum step of a claim page, with the log-odds walk. */
 import type { ClaimLatex } from '../claimLatex.ts';
 import { fieldOf } from '../fields.ts';
 import { sumTerms, type SumTerm } from '../steps/sum.ts';

@@ -1,7 +1,4 @@
-/**
- * The log-odds walk as a function returning HTML (LogOddsWalk.astro renders through it; the sum
- * step calls it directly).
- */
+/** The log-odds walk, a picture of the sum step, as SVG. */
 import type { Trace } from '../../../engine/index.ts';
 import { altSvg } from '../../claim/html/frame.ts';
 import { escapeAttribute, escapeHtml } from '../markup.ts';
