@@ -50,19 +50,38 @@ export function altSvg(alt: { readonly title: string; readonly desc: string }): 
   return `<title>${escapeHtml(alt.title)}</title><desc>${escapeHtml(alt.desc)}</desc>`;
 }
 
-/** HTML's block-level elements that a claim page writes. */
-const BLOCKS =
-  'article|blockquote|caption|dd|details|div|dl|dt|figcaption|figure|h[1-6]|header|li|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul';
-/** A picture's elements that hold text, each laid out on its own. */
-const SVG_TEXTS = 'desc|text|title';
-const BLOCK_EDGE = new RegExp(`(?<=</(?:${BLOCKS}|${SVG_TEXTS})>)(?=<)|(?<=>)(?=<(?:${BLOCKS})[\\s>])`, 'g');
+/** HTML's block-level elements that a claim page writes: a line break goes before each and after each. */
+const BLOCKS = new Set(
+  'article blockquote caption dd details div dl dt figcaption figure h1 h2 h3 h4 h5 h6 header li nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
+);
+/** A picture's elements that hold text, each laid out on its own: a line break goes after each. */
+const ENDS = new Set([...BLOCKS, 'desc', 'text', 'title']);
 
 /**
  * `html` with a line break between two tags wherever one of them starts or ends a block (or ends
  * a picture's text): what a browser shows is the same, but whatever reads the page's text without
  * laying it out (a search index, `textContent`, a reader's copy and paste) no longer runs one
- * block's last word into the next block's first ("Type:factual").
+ * block's last word into the next block's first ("Type:factual"). A scan from one `><` to the
+ * next: a regular expression with look-behinds took a tenth of a server's time for a claim page.
  */
 export function spacedBlocks(html: string): string {
-  return html.replace(BLOCK_EDGE, '\n');
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf('><'); at !== -1; at = html.indexOf('><', at + 1)) {
+    // The tag that ends at `at` and the one that starts at `at + 1`.
+    const before = html.lastIndexOf('<', at);
+    let spaced = html[before + 1] === '/' && ENDS.has(html.slice(before + 2, at));
+    if (!spaced && html[at + 2] !== '/') {
+      let end = at + 2;
+      while (end < html.length && html[end] !== ' ' && html[end] !== '>') end += 1;
+      spaced = BLOCKS.has(html.slice(at + 2, end));
+    }
+    if (spaced) {
+      out += `${html.slice(from, at + 1)}\n`;
+      from = at + 1;
+    }
+  }
+  return out + html.slice(from);
 }
