@@ -73,10 +73,11 @@ export function stepHeadingHtml({ id, titleHtml, level = 2, alsoHref, alsoLabel 
 /**
  * A display formula rendered by KaTeX at build time. It scrolls inside itself on a narrow screen,
  * so it is focusable (keyboard readers can scroll it) and named for screen readers, which also read
- * KaTeX's MathML. `label` says what it works out, e.g. "the prior's log-odds".
+ * KaTeX's MathML. `label` says what it works out, e.g. "the prior's log-odds". A line break follows
+ * it, as every block of a claim page (src/lib/claim/html/frame.ts).
  */
 export function formulaHtml(latex: string, label: string): string {
-  return `<div class="formula" role="group" tabindex="0" aria-label="${escapeAttribute(`Formula: ${label}`)}">${tex(latex, true)}</div>`;
+  return `<div class="formula" role="group" tabindex="0" aria-label="${escapeAttribute(`Formula: ${label}`)}">${tex(latex, true)}</div>\n`;
 }
 
 /** A result state as a badge; refusals and model states share one look. */

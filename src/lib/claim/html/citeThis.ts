@@ -13,7 +13,7 @@ interface CitationFormat {
 
 /** A format's figure; the text is escaped as it was built: no whitespace may enter a `<pre>`. */
 function formatHtml(f: CitationFormat): string {
-  return `<figure class="cite-format" id="${escapeAttribute(f.id)}"><figcaption>${escapeHtml(f.label)}</figcaption><pre class="cite-code">${escapeHtml(f.text)}</pre></figure>`;
+  return `<figure class="cite-format" id="${escapeAttribute(f.id)}">\n<figcaption>${escapeHtml(f.label)}</figcaption>\n<pre class="cite-code">${escapeHtml(f.text)}</pre>\n</figure>\n`;
 }
 
 /**
@@ -39,22 +39,22 @@ export function citeThisHtml({ trace, links }: StepProps, site: string | URL, bu
   const steps = CLAIM_STEPS.filter((s) => s.id !== 'cite')
     .map((s) => {
       const path = pinnedStepPath(trace, s.id);
-      return `<li id="${escapeAttribute(`cite-step-${s.id}`)}">${escapeHtml(s.title)}: <a href="${escapeAttribute(path)}">${escapeHtml(absoluteUrl(path, site))}</a></li>`;
+      return `<li id="${escapeAttribute(`cite-step-${s.id}`)}">${escapeHtml(s.title)}: <a href="${escapeAttribute(path)}">${escapeHtml(absoluteUrl(path, site))}</a></li>\n`;
     })
     .join('');
   const body =
-    "<p>The permalink names the model, so it keeps pointing at this working even when the site's default model changes. The config hash pins the model's exact rules; the date is this build's.</p>" +
+    "<p>The permalink names the model, so it keeps pointing at this working even when the site's default model changes. The config hash pins the model's exact rules; the date is this build's.</p>\n" +
     '<dl class="cite-facts">' +
-    `<div><dt>Permalink:</dt><dd><a href="${escapeAttribute(claimPath(trace.claim, trace.model))}">${escapeHtml(citation.permalink)}</a></dd></div>` +
-    `<div><dt>Model:</dt><dd><code>${escapeHtml(citation.model)}</code></dd></div>` +
-    `<div><dt>Config hash:</dt><dd><code>${escapeHtml(citation.configHash)}</code></dd></div>` +
-    `<div><dt>Date:</dt><dd><time datetime="${escapeAttribute(citation.date)}">${escapeHtml(citation.date)}</time></dd></div>` +
-    '</dl>' +
+    `<div>\n<dt>Permalink:</dt>\n<dd><a href="${escapeAttribute(claimPath(trace.claim, trace.model))}">${escapeHtml(citation.permalink)}</a></dd>\n</div>\n` +
+    `<div>\n<dt>Model:</dt>\n<dd><code>${escapeHtml(citation.model)}</code></dd>\n</div>\n` +
+    `<div>\n<dt>Config hash:</dt>\n<dd><code>${escapeHtml(citation.configHash)}</code></dd>\n</div>\n` +
+    `<div>\n<dt>Date:</dt>\n<dd><time datetime="${escapeAttribute(citation.date)}">${escapeHtml(citation.date)}</time></dd>\n</div>\n` +
+    '</dl>\n' +
     formatHtml(plain) +
-    `<details class="cite-more"><summary>CSL-JSON and BibTeX, for a citation manager</summary>${machine.map(formatHtml).join('')}</details>` +
-    '<details class="cite-steps" id="cite-steps"><summary>Cite one step</summary>' +
-    `<p>Each step’s own address under <code>${escapeHtml(trace.model)}</code>; cite the step a point rests on.</p>` +
-    `<ul>${steps}</ul>` +
-    '</details>';
+    `<details class="cite-more">\n<summary>CSL-JSON and BibTeX, for a citation manager</summary>\n${machine.map(formatHtml).join('')}</details>\n` +
+    '<details class="cite-steps" id="cite-steps">\n<summary>Cite one step</summary>\n' +
+    `<p>Each step’s own address under <code>${escapeHtml(trace.model)}</code>; cite the step a point rests on.</p>\n` +
+    `<ul>${steps}</ul>\n` +
+    '</details>\n';
   return stepHtml('cite', links, body, { className: 'cite-this' });
 }

@@ -16,7 +16,6 @@ import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
 import { toLatex } from '../claimLatex.ts';
 import { claimPaths } from '../page.ts';
 import { CLAIM_STEPS, stepLinks } from '../stepLinks.ts';
-import { spacedBlocks } from './frame.ts';
 import { citeThisHtml } from './citeThis.ts';
 import { claimHeaderHtml } from './claimHeader.ts';
 import { coverageStepHtml } from './coverageStep.ts';
@@ -48,7 +47,7 @@ function spreadAttributes(attributes: Record<string, string>): string {
 }
 
 /** The list of the working's steps, each a link to its anchor. */
-const CONTENTS = `<nav class="claim-contents" aria-label="Steps of the working"><p class="claim-contents-label">The working, step by step</p><ol>${CLAIM_STEPS.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>`).join('')}</ol></nav>`;
+const CONTENTS = `<nav class="claim-contents" aria-label="Steps of the working">\n<p class="claim-contents-label">The working, step by step</p>\n<ol>${CLAIM_STEPS.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>\n`).join('')}</ol>\n</nav>\n`;
 
 /** The `<article>` of a claim page: everything between the site's header and footer. */
 export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, siteUrl }: ClaimArticleProps): string {
@@ -63,7 +62,7 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   const step = { trace, links };
   const allModels = site.models.map((m) => m.id);
   const header = claimHeaderHtml({ trace, model, paths, isDefaultModel, onDefaultRoute, defaultModel, allModels });
-  const history = `<p class="claim-history-link"><a href="${escapeAttribute(historyPath(slug))}">How this claim’s score changed over time</a>: every revision of its file, with its score then and now.</p>`;
+  const history = `<p class="claim-history-link"><a href="${escapeAttribute(historyPath(slug))}">How this claim’s score changed over time</a>: every revision of its file, with its score then and now.</p>\n`;
   // From the evidence to the other models, the claim's two pages under the default model read the
   // same: the first of the two to be written hands its working on to the second.
   const working = (): string => {
@@ -84,7 +83,5 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   };
   const shared = isDefaultModel ? sharedOnce(site, slug, working) : working();
   const attributes = spreadAttributes(searchAttributes(trace, onDefaultRoute));
-  return spacedBlocks(
-    `<article class="claim"${attributes}>${header}${history}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>`,
-  );
+  return `<article class="claim"${attributes}>\n${header}${history}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
 }

@@ -37,11 +37,11 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
   const claimedBy =
     claimant === undefined
       ? ''
-      : `<div><dt>Claimed by:</dt><dd>${
+      : `<div>\n<dt>Claimed by:</dt>\n<dd>${
           claimant.url === null
             ? fieldHtml(f('input.claimant.name'))
             : `<a href="${escapeAttribute(claimant.url)}" rel="noopener noreferrer">${fieldHtml(f('input.claimant.name'))}</a>`
-        }</dd></div>`;
+        }</dd>\n</div>\n`;
   const more =
     appearances.length > 1
       ? ` <span class="muted">(and ${String(appearances.length - 1)} more ${appearances.length === 2 ? 'time' : 'times'})</span>`
@@ -49,17 +49,17 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
   const firstMade =
     first === undefined
       ? ''
-      : `<div><dt>First made:</dt><dd><a href="${escapeAttribute(first.url)}" rel="noopener noreferrer">${fieldHtml(f('input.appearances.0.date'), 'time')}</a>${more}</dd></div>`;
+      : `<div>\n<dt>First made:</dt>\n<dd><a href="${escapeAttribute(first.url)}" rel="noopener noreferrer">${fieldHtml(f('input.appearances.0.date'), 'time')}</a>${more}</dd>\n</div>\n`;
   const defaultMark = isDefaultModel ? '<span class="muted"> (the default model)</span>' : '';
   const meta =
     '<dl class="claim-meta">' +
-    `<div><dt>Type:</dt><dd>${idFieldHtml(f('input.type'))}</dd></div>` +
+    `<div>\n<dt>Type:</dt>\n<dd>${idFieldHtml(f('input.type'))}</dd>\n</div>\n` +
     claimedBy +
     firstMade +
-    `<div><dt>Recorded by:</dt><dd>${fieldHtml(f('input.author'))}</dd></div>` +
-    `<div><dt>Recorded on:</dt><dd>${fieldHtml(f('input.recorded'), 'time')}</dd></div>` +
-    `<div><dt>Scored under:</dt><dd><a href="${escapeAttribute(modelPath(trace.model))}">${fieldHtml(f('model'), 'code')}</a>${defaultMark}</dd></div>` +
-    '</dl>';
+    `<div>\n<dt>Recorded by:</dt>\n<dd>${fieldHtml(f('input.author'))}</dd>\n</div>\n` +
+    `<div>\n<dt>Recorded on:</dt>\n<dd>${fieldHtml(f('input.recorded'), 'time')}</dd>\n</div>\n` +
+    `<div>\n<dt>Scored under:</dt>\n<dd><a href="${escapeAttribute(modelPath(trace.model))}">${fieldHtml(f('model'), 'code')}</a>${defaultMark}</dd>\n</div>\n` +
+    '</dl>\n';
   const model = `<code>${escapeHtml(trace.model)}</code>`;
   let modelNote: string;
   if (isDefaultModel) {
@@ -76,22 +76,22 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
                 `${i > 0 ? ', ' : ''}<a href="${escapeAttribute(claimPath(trace.claim, id))}"><code>${escapeHtml(id)}</code></a>`,
             )
             .join('')} (<a href="#models">compare them at a glance</a>).`;
-    modelNote = `<p class="claim-model-note">${here}${elsewhere}</p>`;
+    modelNote = `<p class="claim-model-note">${here}${elsewhere}</p>\n`;
   } else {
     modelNote =
       '<div class="claim-model-note claim-model-other">' +
-      `<a class="toggle" data-default-toggle href="${escapeAttribute(paths.defaultPage)}">Show the default model instead</a>` +
-      `<p>This page shows the claim under ${model}, which is not the site’s default (<a href="${escapeAttribute(modelPath(defaultModel))}"><code>${escapeHtml(defaultModel)}</code></a>). Every step below also links to the same step under the default model.</p>` +
-      '</div>';
+      `<a class="toggle" data-default-toggle href="${escapeAttribute(paths.defaultPage)}">Show the default model instead</a>\n` +
+      `<p>This page shows the claim under ${model}, which is not the site’s default (<a href="${escapeAttribute(modelPath(defaultModel))}"><code>${escapeHtml(defaultModel)}</code></a>). Every step below also links to the same step under the default model.</p>\n` +
+      '</div>\n';
   }
   return (
     '<header class="claim-head">' +
-    `<p class="claim-eyebrow">Claim <code>${escapeHtml(trace.claim)}</code></p>` +
-    `<h1 class="claim-statement">${fieldHtml(f('input.statement'))}</h1>` +
-    `<p class="claim-summary">${escapeHtml(summarySentence(trace))}</p>` +
+    `<p class="claim-eyebrow">Claim <code>${escapeHtml(trace.claim)}</code></p>\n` +
+    `<h1 class="claim-statement">${fieldHtml(f('input.statement'))}</h1>\n` +
+    `<p class="claim-summary">${escapeHtml(summarySentence(trace))}</p>\n` +
     meta +
     modelNote +
-    '</header>'
+    '</header>\n'
   );
 }
 
@@ -104,38 +104,38 @@ function resultHtml(trace: Trace): string {
   const coverage = `<a href="#coverage">${fieldHtml(f('result.coverage.done'))} of ${fieldHtml(f('result.coverage.declared'))} checks</a>`;
   const figure = scored ? ` <span class="claim-figure">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>` : '';
   const sub = scored
-    ? `<p class="claim-result-sub">probability · posterior log-odds ${fieldHtml(fieldAt(trace, 'result.posteriorLogOdds'), 'code')} · stability <a href="#stability">${fieldHtml(fieldAt(trace, 'result.stability.level'))}</a> (spread ${fieldHtml(fieldAt(trace, 'result.stability.spread'))}) · review coverage ${coverage}</p>`
+    ? `<p class="claim-result-sub">probability · posterior log-odds ${fieldHtml(fieldAt(trace, 'result.posteriorLogOdds'), 'code')} · stability <a href="#stability">${fieldHtml(fieldAt(trace, 'result.stability.level'))}</a> (spread ${fieldHtml(fieldAt(trace, 'result.stability.spread'))}) · review coverage ${coverage}</p>\n`
     : '<div class="refusal">' +
-      `<p><strong>No probability is shown</strong>, because showing one would be inventing it. ${fieldHtml(fieldAt(trace, 'result.reason'))}</p>` +
-      `<p class="claim-result-sub">Review coverage ${coverage}</p>` +
-      '</div>';
+      `<p><strong>No probability is shown</strong>, because showing one would be inventing it. ${fieldHtml(fieldAt(trace, 'result.reason'))}</p>\n` +
+      `<p class="claim-result-sub">Review coverage ${coverage}</p>\n` +
+      '</div>\n';
   const evidence =
     '<div class="claim-result-evidence">' +
-    '<p class="claim-result-label">Evidence score</p>' +
+    '<p class="claim-result-label">Evidence score</p>\n' +
     '<p class="claim-result-main">' +
     `<span class="${escapeAttribute(`state state-${state} claim-state`)}" data-state="${escapeAttribute(state)}">${escapeHtml(capitalIdWords(state))}</span>` +
     // The id itself, for tools that check each figure against trace.json; readers see the words.
-    ` ${fieldHtml(f('result.state'), 'code', 'visually-hidden')}${figure}</p>` +
+    ` ${fieldHtml(f('result.state'), 'code', 'visually-hidden')}${figure}</p>\n` +
     sub +
-    '</div>';
+    '</div>\n';
   // A refusal's headline carries no number a reader could take for a probability; the gradient step shows it.
   const gradientFigure = scored
     ? `<span class="claim-figure claim-figure-small">${fieldHtml(f('result.gradient.value'))}</span> `
     : '';
   const community =
     '<div class="claim-result-community">' +
-    '<p class="claim-result-label">Community gradient</p>' +
-    `<p class="claim-result-main">${gradientFigure}<span class="claim-gradient-status">${escapeHtml(gradientStatusWords(trace))}</span></p>` +
+    '<p class="claim-result-label">Community gradient</p>\n' +
+    `<p class="claim-result-main">${gradientFigure}<span class="claim-gradient-status">${escapeHtml(gradientStatusWords(trace))}</span></p>\n` +
     (scored
-      ? '<p class="claim-result-sub">Shown beside the score, never mixed into it. <a href="#gradient">The gradient’s derivation</a></p>'
-      : '<p class="claim-result-sub">With no evidence score, the community’s weighted mean is kept out of this headline so that it is not read as the claim’s probability: <a href="#gradient">the gradient, its number and its derivation</a>.</p>') +
-    '</div>';
+      ? '<p class="claim-result-sub">Shown beside the score, never mixed into it. <a href="#gradient">The gradient’s derivation</a></p>\n'
+      : '<p class="claim-result-sub">With no evidence score, the community’s weighted mean is kept out of this headline so that it is not read as the claim’s probability: <a href="#gradient">the gradient, its number and its derivation</a>.</p>\n') +
+    '</div>\n';
   return (
     '<section class="claim-result" aria-label="Result">' +
     evidence +
     community +
-    `<p class="${escapeAttribute(`claim-comparison claim-comparison-${comparison.kind}`)}">${escapeHtml(comparison.sentence)}</p>` +
-    '</section>'
+    `<p class="${escapeAttribute(`claim-comparison claim-comparison-${comparison.kind}`)}">${escapeHtml(comparison.sentence)}</p>\n` +
+    '</section>\n'
   );
 }
 
@@ -144,8 +144,8 @@ function noteHtml(trace: Trace): string {
   if (trace.input.note === null) return '';
   return (
     '<div class="claim-note">' +
-    '<p class="claim-note-label">Note recorded with the claim</p>' +
-    `<div class="claim-note-body">${renderNote(trace.input.note)}</div>` +
-    '</div>'
+    '<p class="claim-note-label">Note recorded with the claim</p>\n' +
+    `<div class="claim-note-body">${renderNote(trace.input.note)}</div>\n` +
+    '</div>\n'
   );
 }

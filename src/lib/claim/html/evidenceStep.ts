@@ -14,10 +14,10 @@ import { classList, stepHtml, tableWrapHtml } from './frame.ts';
 export function factorsHtml(factors: readonly FactorView[]): string {
   const items = factors.map((f) => {
     const level = 'words' in f.level ? escapeHtml(f.level.words) : `${fieldHtml(f.level.steps)} ${f.level.unit}`;
-    const detail = f.detail === null ? '' : `<dd>${escapeHtml(f.detail)}</dd>`;
-    return `<div><dt>${f.name}</dt><dd>${level}</dd>${fieldHtml(f.factor, 'dd')}${detail}</div>`;
+    const detail = f.detail === null ? '' : `<dd>${escapeHtml(f.detail)}</dd>\n`;
+    return `<div>\n<dt>${f.name}</dt>\n<dd>${level}</dd>\n${fieldHtml(f.factor, 'dd')}\n${detail}</div>\n`;
   });
-  return `<dl class="claim-factors">${items.join('')}</dl>`;
+  return `<dl class="claim-factors">${items.join('')}</dl>\n`;
 }
 
 /** A link's source (linked when it has an address), its locator right after it, and who recorded it. */
@@ -41,16 +41,16 @@ function rowHtml(row: LinkRow): string {
   const direction = escapeHtml(row.direction);
   const exact = row.multiplied.exact ? ` ${escapeHtml(row.multiplied.exact)} ≈` : '';
   const counts = row.kept
-    ? `<p class="claim-counts claim-kept">${row.direction === 'supports' ? 'Kept: adds to the log-odds' : 'Kept: subtracts from the log-odds'}</p>`
-    : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}">${fieldHtml(row.keptLink!.id, 'code')}</a></p>`;
+    ? `<p class="claim-counts claim-kept">${row.direction === 'supports' ? 'Kept: adds to the log-odds' : 'Kept: subtracts from the log-odds'}</p>\n`
+    : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}">${fieldHtml(row.keptLink!.id, 'code')}</a></p>\n`;
   const cls = classList('claim-link', `claim-link-${row.direction}`, !row.kept && 'is-dependent');
   return (
     `<tr id="${escapeAttribute(row.anchor)}" class="${escapeAttribute(cls)}">` +
-    `<th scope="row" data-label="Link"><a class="claim-link-id" href="${escapeAttribute(`#${row.anchor}`)}">${fieldHtml(row.id, 'code')}</a> <span class="${escapeAttribute(`claim-direction ${row.direction}`)}">${direction}</span></th>` +
-    `<td data-label="Passage"><blockquote class="claim-passage">${fieldHtml(row.passage, 'q')}</blockquote><p class="claim-source">${sourceHtml(row)}</p></td>` +
-    `<td data-label="Factors">${factorsHtml(row.factors)}</td>` +
-    `<td data-label="Weight" class="claim-weight"><p class="claim-product">${escapeHtml(row.multiplied.factors)}${exact}</p><p class="claim-weight-value">${fieldHtml(row.multiplied.weight)}</p>${counts}</td>` +
-    `</tr>`
+    `<th scope="row" data-label="Link"><a class="claim-link-id" href="${escapeAttribute(`#${row.anchor}`)}">${fieldHtml(row.id, 'code')}</a> <span class="${escapeAttribute(`claim-direction ${row.direction}`)}">${direction}</span></th>\n` +
+    `<td data-label="Passage">\n<blockquote class="claim-passage">${fieldHtml(row.passage, 'q')}</blockquote>\n<p class="claim-source">${sourceHtml(row)}</p>\n</td>\n` +
+    `<td data-label="Factors">${factorsHtml(row.factors)}</td>\n` +
+    `<td data-label="Weight" class="claim-weight">\n<p class="claim-product">${escapeHtml(row.multiplied.factors)}${exact}</p>\n<p class="claim-weight-value">${fieldHtml(row.multiplied.weight)}</p>\n${counts}</td>\n` +
+    `</tr>\n`
   );
 }
 
@@ -59,14 +59,14 @@ export function evidenceStepHtml({ trace, model, links }: ModelStepProps): strin
   const rows = linkRows(trace, model);
   const places = String(trace.working.rounding.weight);
   const table =
-    `<table class="claim-links"><caption>${rows.length} evidence ${rows.length === 1 ? 'link' : 'links'}, in the order the claim lists them</caption>` +
-    `<thead><tr><th scope="col">Link</th><th scope="col">Passage and source</th><th scope="col">Factors: level → factor</th><th scope="col">Weight, and whether it counts</th></tr></thead>` +
-    `<tbody>${rows.map(rowHtml).join('')}</tbody></table>`;
+    `<table class="claim-links">\n<caption>${rows.length} evidence ${rows.length === 1 ? 'link' : 'links'}, in the order the claim lists them</caption>\n` +
+    `<thead>\n<tr><th scope="col">Link</th>\n<th scope="col">Passage and source</th>\n<th scope="col">Factors: level → factor</th>\n<th scope="col">Weight, and whether it counts</th>\n</tr>\n</thead>\n` +
+    `<tbody>${rows.map(rowHtml).join('')}</tbody>\n</table>\n`;
   const body =
-    `<p>Each link is weighed on its own: five factors, each set by the level the link was given and the number this model declares for that level, multiplied together and rounded to ${places} places. Every row has its own anchor.</p>` +
-    `<p class="claim-rule">weight = round<sub>${places}</sub>(relevance × observation × interpretation × authenticity × extraction)</p>` +
+    `<p>Each link is weighed on its own: five factors, each set by the level the link was given and the number this model declares for that level, multiplied together and rounded to ${places} places. Every row has its own anchor.</p>\n` +
+    `<p class="claim-rule">weight = round<sub>${places}</sub>(relevance × observation × interpretation × authenticity × extraction)</p>\n` +
     (rows.length === 0
-      ? '<p class="notice">No evidence has been linked to this claim yet.</p>'
+      ? '<p class="notice">No evidence has been linked to this claim yet.</p>\n'
       : tableWrapHtml('Evidence links', table, 'claim-links-wrap'));
   return stepHtml('evidence', links, body);
 }

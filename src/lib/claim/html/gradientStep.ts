@@ -15,16 +15,16 @@ export function gradientStepHtml({ trace, model, links, latex }: ModelStepProps 
   const comparison = gradientVsEvidence(trace);
   const places = trace.working.rounding.weight;
   const working = view.noVotes
-    ? `<p class="notice">No votes have been cast on this claim, so the gradient is the model's neutral value ${escapeHtml(view.neutral)}, with status “no votes”.</p>`
+    ? `<p class="notice">No votes have been cast on this claim, so the gradient is the model's neutral value ${escapeHtml(view.neutral)}, with status “no votes”.</p>\n`
     : tableWrapHtml('Votes', votesTableHtml(view, places)) +
       formulaHtml(latex!, 'the gradient, the weighted mean of the votes');
   const body =
-    "<p>Beside the evidence score, the community's votes are averaged, each weighted by the voter's reputation on a logarithmic scale so that no single voter dominates. The gradient is shown here and never enters the score.</p>" +
-    `<p class="claim-verdict">Gradient ${fieldHtml(view.value, 'strong')} · <strong>${escapeHtml(view.statusWords)}</strong></p>` +
-    `<p class="${escapeAttribute(`claim-comparison claim-comparison-${comparison.kind}`)}">${escapeHtml(comparison.sentence)}</p>` +
+    "<p>Beside the evidence score, the community's votes are averaged, each weighted by the voter's reputation on a logarithmic scale so that no single voter dominates. The gradient is shown here and never enters the score.</p>\n" +
+    `<p class="claim-verdict">Gradient ${fieldHtml(view.value, 'strong')} · <strong>${escapeHtml(view.statusWords)}</strong></p>\n` +
+    `<p class="${escapeAttribute(`claim-comparison claim-comparison-${comparison.kind}`)}">${escapeHtml(comparison.sentence)}</p>\n` +
     votesSvg({ trace, model }) +
     working +
-    `<p class="muted">Consensus true from ${escapeHtml(view.trueFrom)} up, consensus false at ${escapeHtml(view.falseTo)} and below, contested in between; with no votes the gradient is ${escapeHtml(view.neutral)}.</p>`;
+    `<p class="muted">Consensus true from ${escapeHtml(view.trueFrom)} up, consensus false at ${escapeHtml(view.falseTo)} and below, contested in between; with no votes the gradient is ${escapeHtml(view.neutral)}.</p>\n`;
   return stepHtml('gradient', links, body);
 }
 
@@ -34,23 +34,23 @@ function votesTableHtml(view: GradientView, places: number): string {
   const rows = view.votes
     .map(
       (v) =>
-        `<tr><th scope="row">${fieldHtml(v.voter)}</th>` +
-        `<td data-label="Reputation r" class="num">${fieldHtml(v.reputation, 'span', undefined, columns.reputation)}</td>` +
-        `<td data-label="ln(1 + max(0, r))" class="num"><span title="${escapeAttribute(v.lnFull)}">${escapeHtml(v.ln)}</span>${v.floored ? ' <span class="claim-floor"> below the floor</span>' : ''}</td>` +
-        `<td data-label="Weight w" class="num">${fieldHtml(v.weight, 'span', undefined, columns.weight)}</td>` +
-        `<td data-label="Vote v" class="num">${fieldHtml(v.value, 'span', undefined, columns.value)}</td>` +
-        `<td data-label="v × w" class="num">${fieldHtml(v.weighted, 'span', undefined, columns.weighted)}</td></tr>`,
+        `<tr>\n<th scope="row">${fieldHtml(v.voter)}</th>\n` +
+        `<td data-label="Reputation r" class="num">${fieldHtml(v.reputation, 'span', undefined, columns.reputation)}</td>\n` +
+        `<td data-label="ln(1 + max(0, r))" class="num"><span title="${escapeAttribute(v.lnFull)}">${escapeHtml(v.ln)}</span>${v.floored ? ' <span class="claim-floor"> below the floor</span>' : ''}</td>\n` +
+        `<td data-label="Weight w" class="num">${fieldHtml(v.weight, 'span', undefined, columns.weight)}</td>\n` +
+        `<td data-label="Vote v" class="num">${fieldHtml(v.value, 'span', undefined, columns.value)}</td>\n` +
+        `<td data-label="v × w" class="num">${fieldHtml(v.weighted, 'span', undefined, columns.weighted)}</td>\n</tr>\n`,
     )
     .join('');
   return (
     '<table class="claim-votes">' +
-    `<caption>Each vote's weight is max(${escapeHtml(view.floor)}, ln(1 + r)), r below zero counting as zero, rounded to ${places} places</caption>` +
-    '<thead><tr><th scope="col">Voter</th><th scope="col" class="num">Reputation r</th><th scope="col" class="num">ln(1 + max(0, r))</th><th scope="col" class="num">Weight w</th><th scope="col" class="num">Vote v</th><th scope="col" class="num">v × w</th></tr></thead>' +
-    `<tbody>${rows}</tbody>` +
-    '<tfoot><tr><th scope="row">Total</th><td class="num none">—</td><td class="num none">—</td>' +
-    `<td data-label="Weight w" class="num">${fieldHtml(view.totalWeight, 'span', undefined, columns.weight)}</td>` +
-    '<td class="num none">—</td>' +
-    `<td data-label="v × w" class="num">${fieldHtml(view.totalWeighted, 'span', undefined, columns.weighted)}</td></tr></tfoot>` +
-    '</table>'
+    `<caption>Each vote's weight is max(${escapeHtml(view.floor)}, ln(1 + r)), r below zero counting as zero, rounded to ${places} places</caption>\n` +
+    '<thead>\n<tr><th scope="col">Voter</th>\n<th scope="col" class="num">Reputation r</th>\n<th scope="col" class="num">ln(1 + max(0, r))</th>\n<th scope="col" class="num">Weight w</th>\n<th scope="col" class="num">Vote v</th>\n<th scope="col" class="num">v × w</th>\n</tr>\n</thead>\n' +
+    `<tbody>${rows}</tbody>\n` +
+    '<tfoot>\n<tr><th scope="row">Total</th>\n<td class="num none">—</td>\n<td class="num none">—</td>\n' +
+    `<td data-label="Weight w" class="num">${fieldHtml(view.totalWeight, 'span', undefined, columns.weight)}</td>\n` +
+    '<td class="num none">—</td>\n' +
+    `<td data-label="v × w" class="num">${fieldHtml(view.totalWeighted, 'span', undefined, columns.weighted)}</td>\n</tr>\n</tfoot>\n` +
+    '</table>\n'
   );
 }

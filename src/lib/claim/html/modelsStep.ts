@@ -21,13 +21,13 @@ export function modelsStepHtml({ trace, links, traces, defaultModel }: ModelsSte
       : ` See every number that differs between this model and the default: <a href="${escapeAttribute(comparePath(defaultModel, trace.model))}">compare <code>${escapeHtml(defaultModel)}</code> with <code>${escapeHtml(trace.model)}</code></a>.`;
   const table =
     '<table class="claim-models">' +
-    `<caption>${rows.length} released ${rows.length === 1 ? 'model' : 'models'}, the default first; this page's model is marked</caption>` +
-    '<thead><tr><th scope="col">Model</th><th scope="col">State</th><th scope="col" class="num">Probability</th><th scope="col">Stability</th><th scope="col">Coverage</th><th scope="col" class="num">Gradient</th></tr></thead>' +
-    `<tbody>${rows.map(modelRowHtml).join('')}</tbody>` +
-    '</table>';
+    `<caption>${rows.length} released ${rows.length === 1 ? 'model' : 'models'}, the default first; this page's model is marked</caption>\n` +
+    '<thead>\n<tr><th scope="col">Model</th>\n<th scope="col">State</th>\n<th scope="col" class="num">Probability</th>\n<th scope="col">Stability</th>\n<th scope="col">Coverage</th>\n<th scope="col" class="num">Gradient</th>\n</tr>\n</thead>\n' +
+    `<tbody>${rows.map(modelRowHtml).join('')}</tbody>\n` +
+    '</table>\n';
   const body =
     '<p>The same claim and evidence, scored by each released model. Models are different sets of rules, so they may disagree; each row links to the full working under that model.' +
-    `${compare}</p>` +
+    `${compare}</p>\n` +
     allModelsSvg({ traces, current: trace.model, defaultModel }) +
     tableWrapHtml('This claim under every model', table);
   return stepHtml('models', links, body);
@@ -41,11 +41,11 @@ function modelRowHtml(row: ModelRow): string {
     `<th scope="row"><a href="${escapeAttribute(row.href)}"><code>${escapeHtml(row.model)}</code></a>` +
     (row.isDefault ? ' <span class="claim-tag">default</span>' : '') +
     (row.current ? ' <span class="claim-tag claim-tag-current">this page</span>' : '') +
-    '</th>' +
-    `<td data-label="State">${stateBadgeHtml(row.state)}</td>` +
-    `<td data-label="Probability" class="num">${row.probability === null ? '<span class="muted">no number</span>' : escapeHtml(row.probability)}</td>` +
-    `<td data-label="Stability">${row.stability === null ? '<span class="muted">—</span>' : escapeHtml(row.stability)}</td>` +
-    `<td data-label="Coverage">${escapeHtml(row.coverage)}</td>` +
-    `<td data-label="Gradient" class="num">${escapeHtml(row.gradient)}</td></tr>`
+    '</th>\n' +
+    `<td data-label="State">${stateBadgeHtml(row.state)}</td>\n` +
+    `<td data-label="Probability" class="num">${row.probability === null ? '<span class="muted">no number</span>' : escapeHtml(row.probability)}</td>\n` +
+    `<td data-label="Stability">${row.stability === null ? '<span class="muted">—</span>' : escapeHtml(row.stability)}</td>\n` +
+    `<td data-label="Coverage">${escapeHtml(row.coverage)}</td>\n` +
+    `<td data-label="Gradient" class="num">${escapeHtml(row.gradient)}</td>\n</tr>\n`
   );
 }

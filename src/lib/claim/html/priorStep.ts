@@ -11,8 +11,8 @@ export function priorStepHtml({ trace, links, latex }: FormulaStepProps): string
   const body = trace.working.prior
     ? `<p>Under this model a claim of type ${type} starts at probability ${fieldHtml(fieldOf(trace, 'working.prior.probability'), 'strong')} before any evidence. ` +
       `The working is done in log-odds, so that evidence adds rather than multiplies; the prior's log-odds are ${fieldHtml(fieldOf(trace, 'working.prior.logOdds'), 'strong')}, ` +
-      `rounded ${escapeHtml(roundingWords(trace.working.rounding.mode))} to ${String(trace.working.rounding.weight)} places.</p>` +
+      `rounded ${escapeHtml(roundingWords(trace.working.rounding.mode))} to ${String(trace.working.rounding.weight)} places.</p>\n` +
       formulaHtml(latex!, "the prior's log-odds")
-    : `<p class="refusal">No prior: this model gives claims of type ${type} no starting probability, because it does not score them. ${fieldHtml(fieldAt(trace, 'working.notScoredReason'))}</p>`;
+    : `<p class="refusal">No prior: this model gives claims of type ${type} no starting probability, because it does not score them. ${fieldHtml(fieldAt(trace, 'working.notScoredReason'))}</p>\n`;
   return stepHtml('prior', links, body);
 }

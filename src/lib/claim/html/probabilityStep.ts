@@ -13,8 +13,8 @@ export function probabilityStepHtml({ trace, model, links, latex }: ModelStepPro
     ? `<p>The logistic function turns the posterior log-odds ${fieldHtml(fieldOf(trace, 'working.sum.posteriorLogOdds'), 'code')} into a probability. ` +
       `Worked to 40 significant digits it is ${fieldHtml(fieldOf(trace, 'working.probability.logistic'), 'code', 'claim-long')}; ` +
       `rounded ${escapeHtml(roundingWords(trace.working.rounding.mode))} to ${escapeHtml(String(trace.working.rounding.probability))} places it is ` +
-      `${fieldHtml(fieldOf(trace, 'result.probability'), 'strong')}.</p>` +
+      `${fieldHtml(fieldOf(trace, 'result.probability'), 'strong')}.</p>\n` +
       formulaHtml(latex!, 'the probability from the posterior log-odds')
-    : `<p class="refusal">No probability. ${fieldHtml(fieldOf(trace, 'result.reason'))}</p>`;
+    : `<p class="refusal">No probability. ${fieldHtml(fieldOf(trace, 'result.reason'))}</p>\n`;
   return stepHtml('probability', links, text + logisticCurveSvg({ trace, model }));
 }

@@ -17,8 +17,8 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
   const scored = at !== null;
   const state = escapeHtml(idWords(trace.result.state));
   const verdict = scored
-    ? `<p>The state is the last threshold at or below the rounded probability ${fieldHtml(fieldAt(trace, 'result.probability'), 'strong')}: this claim is <strong>${state}</strong>.</p>`
-    : `<p class="refusal">This claim has no place among the thresholds: its state is <strong>${state}</strong>, which carries no probability. The model's thresholds are shown for reference.</p>`;
+    ? `<p>The state is the last threshold at or below the rounded probability ${fieldHtml(fieldAt(trace, 'result.probability'), 'strong')}: this claim is <strong>${state}</strong>.</p>\n`
+    : `<p class="refusal">This claim has no place among the thresholds: its state is <strong>${state}</strong>, which carries no probability. The model's thresholds are shown for reference.</p>\n`;
   const bands = rows
     .map(
       (row) =>
@@ -34,8 +34,8 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
     .map((row) => `<span style="${escapeAttribute(`left:${row.start}%`)}">${escapeHtml(text(row.from))}</span>`)
     .join(' ');
   const scale =
-    `<div class="claim-scale" aria-hidden="true"><div class="claim-scale-bar">${bands}${marker}</div>` +
-    `<div class="claim-scale-ticks"><span style="left:0%">0</span> ${ticks} <span style="left:100%">1</span></div></div>`;
+    `<div class="claim-scale" aria-hidden="true">\n<div class="claim-scale-bar">${bands}${marker}</div>\n` +
+    `<div class="claim-scale-ticks"><span style="left:0%">0</span> ${ticks} <span style="left:100%">1</span></div>\n</div>\n`;
   const body = rows
     .map((row) => {
       const name = typeof row.state === 'string' ? escapeHtml(idWords(row.state)) : idFieldHtml(row.state);
@@ -48,14 +48,14 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
         : '';
       return (
         `<tr${attribute('class', row.current ? 'is-current' : undefined)}${attribute('aria-current', row.current ? 'true' : undefined)}>` +
-        `<th scope="row">${name}</th><td data-label="From" class="num">${from}</td><td data-label="Range">${escapeHtml(row.range)}</td>` +
-        `${scored ? `<td data-label="This claim">${mark}</td>` : ''}</tr>`
+        `<th scope="row">${name}</th>\n<td data-label="From" class="num">${from}</td>\n<td data-label="Range">${escapeHtml(row.range)}</td>\n` +
+        `${scored ? `<td data-label="This claim">${mark}</td>\n` : ''}</tr>\n`
       );
     })
     .join('');
   const table =
-    `<table class="claim-states"><caption>The thresholds of <code>${escapeHtml(trace.model)}</code>${scored ? ', with this claim’s row marked' : ''}</caption>` +
-    `<thead><tr><th scope="col">State</th><th scope="col" class="num">From</th><th scope="col">Range</th>${scored ? '<th scope="col">This claim</th>' : ''}</tr></thead>` +
-    `<tbody>${body}</tbody></table>`;
+    `<table class="claim-states">\n<caption>The thresholds of <code>${escapeHtml(trace.model)}</code>${scored ? ', with this claim’s row marked' : ''}</caption>\n` +
+    `<thead>\n<tr><th scope="col">State</th>\n<th scope="col" class="num">From</th>\n<th scope="col">Range</th>\n${scored ? '<th scope="col">This claim</th>\n' : ''}</tr>\n</thead>\n` +
+    `<tbody>${body}</tbody>\n</table>\n`;
   return stepHtml('state', links, verdict + scale + tableWrapHtml('State thresholds', table, 'compact'));
 }

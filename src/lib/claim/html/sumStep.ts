@@ -27,18 +27,18 @@ interface Side {
 function sideHtml(trace: StepProps['trace'], side: Side): string {
   const terms =
     side.terms.length === 0
-      ? '<p class="muted">None.</p>'
+      ? '<p class="muted">None.</p>\n'
       : `<ul>${side.terms
           .map(
             (t) =>
-              `<li><a href="${escapeAttribute(`#${t.anchor}`)}"><code>${escapeHtml(t.id)}</code></a> ${fieldHtml(t.weight, undefined, 'num')}</li>`,
+              `<li><a href="${escapeAttribute(`#${t.anchor}`)}"><code>${escapeHtml(t.id)}</code></a> ${fieldHtml(t.weight, undefined, 'num')}</li>\n`,
           )
-          .join('')}</ul>`;
+          .join('')}</ul>\n`;
   const formula = side.latex ? formulaHtml(side.latex, `the ${side.key} total`) : '';
   return (
     `<div class="${escapeAttribute(`claim-side ${side.cls}-side`)}">` +
-    `<p class="claim-side-title">${escapeHtml(side.title)}: ${fieldHtml(fieldOf(trace, side.total), 'strong', 'num')}</p>` +
-    `${terms}${formula}</div>`
+    `<p class="claim-side-title">${escapeHtml(side.title)}: ${fieldHtml(fieldOf(trace, side.total), 'strong', 'num')}</p>\n` +
+    `${terms}${formula}</div>\n`
   );
 }
 
@@ -49,7 +49,7 @@ export function sumStepHtml({ trace, links, latex }: SumStepProps): string {
       trace.working.prior === null
         ? 'No sum: the model does not score this type of claim, so there is nothing to add the evidence to.'
         : 'No sum: no counted link has a weight above 0, so nothing has moved the claim from its prior, and no probability is shown.';
-    return stepHtml('sum', links, `<p class="refusal">${escapeHtml(refusal)}</p>`);
+    return stepHtml('sum', links, `<p class="refusal">${escapeHtml(refusal)}</p>\n`);
   }
   const terms = sumTerms(trace);
   const sides: readonly Side[] = [
@@ -71,9 +71,9 @@ export function sumStepHtml({ trace, links, latex }: SumStepProps): string {
     },
   ];
   const body =
-    `<p>The prior's log-odds, plus every kept supporting weight, minus every kept opposing weight, gives the posterior log-odds ${fieldHtml(fieldOf(trace, 'result.posteriorLogOdds'), 'strong')}. Dependent links add nothing.</p>` +
+    `<p>The prior's log-odds, plus every kept supporting weight, minus every kept opposing weight, gives the posterior log-odds ${fieldHtml(fieldOf(trace, 'result.posteriorLogOdds'), 'strong')}. Dependent links add nothing.</p>\n` +
     logOddsWalkSvg({ trace }) +
-    `<div class="grid-2 claim-sides">${sides.map((side) => sideHtml(trace, side)).join('')}</div>` +
+    `<div class="grid-2 claim-sides">${sides.map((side) => sideHtml(trace, side)).join('')}</div>\n` +
     formulaHtml(latex.sum!, 'the posterior log-odds');
   return stepHtml('sum', links, body);
 }

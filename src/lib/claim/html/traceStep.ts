@@ -28,13 +28,13 @@ export function traceStepHtml({ trace, links, paths }: TraceStepProps): string {
   const lines = json.split('\n').length - 1;
   const hashes = HASHES.map(
     (h) =>
-      `<div><dt>${escapeHtml(h.label)} <span class="muted">(SHA-256 of ${escapeHtml(h.what)})</span></dt><dd>${fieldHtml(fieldOf(trace, h.path), 'code')}</dd></div>`,
+      `<div>\n<dt>${escapeHtml(h.label)} <span class="muted">(SHA-256 of ${escapeHtml(h.what)})</span></dt>\n<dd>${fieldHtml(fieldOf(trace, h.path), 'code')}</dd>\n</div>\n`,
   ).join('');
   const download = `${trace.claim}--${trace.model}.trace.json`;
   const body =
-    `<p>Every figure on this page is read from this trace, and the same inputs under the same model reproduce it byte for byte. Trace format ${fieldHtml(fieldOf(trace, 'traceFormat'))}.</p>` +
-    `<p><a class="toggle" href="${escapeAttribute(paths.trace)}" download="${escapeAttribute(download)}">Download <code>trace.json</code></a></p>` +
-    `<dl class="claim-hashes">${hashes}</dl>` +
-    `<details class="claim-trace"><summary>Show the full trace (${String(lines)} lines of JSON)</summary>${html}</details>`;
+    `<p>Every figure on this page is read from this trace, and the same inputs under the same model reproduce it byte for byte. Trace format ${fieldHtml(fieldOf(trace, 'traceFormat'))}.</p>\n` +
+    `<p><a class="toggle" href="${escapeAttribute(paths.trace)}" download="${escapeAttribute(download)}">Download <code>trace.json</code></a></p>\n` +
+    `<dl class="claim-hashes">${hashes}</dl>\n` +
+    `<details class="claim-trace">\n<summary>Show the full trace (${String(lines)} lines of JSON)</summary>\n${html}</details>\n`;
   return stepHtml('trace', links, body);
 }

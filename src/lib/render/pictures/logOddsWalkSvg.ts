@@ -16,7 +16,7 @@ function arrowHtml(a: WalkArrow): string {
   const textClass = a.kept ? '' : ' class="dependent"';
   return (
     `<path class="${escapeAttribute(a.kept ? a.direction : 'dependent')}" d="${escapeAttribute(d)}"></path>` +
-    `<text${textClass} x="${a.labelX}" y="${a.labelY}" text-anchor="${escapeAttribute(a.anchor)}">${escapeHtml(a.label)}</text>`
+    `<text${textClass} x="${a.labelX}" y="${a.labelY}" text-anchor="${escapeAttribute(a.anchor)}">${escapeHtml(a.label)}</text>\n`
   );
 }
 
@@ -25,33 +25,33 @@ export function logOddsWalkSvg({ trace }: LogOddsWalkProps): string {
   const view = walkView(trace);
   let picture: string;
   if (view.kind === 'refusal') {
-    picture = `<p class="picture-refusal">${escapeHtml(view.text)}</p>`;
+    picture = `<p class="picture-refusal">${escapeHtml(view.text)}</p>\n`;
   } else {
     const { prior, posterior } = view;
     const ticks = view.ticks
       .map(
         (t) =>
-          `<text class="pic-tick" x="${t.x}" y="${view.axisY + 12}" text-anchor="middle">${escapeHtml(t.label)}</text>`,
+          `<text class="pic-tick" x="${t.x}" y="${view.axisY + 12}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
       )
       .join('');
     const scale = view.scale
       .map(
         (t) =>
           `<line class="pic-axis" x1="${t.x}" x2="${t.x}" y1="${view.scaleY - 3}" y2="${view.scaleY + 3}"></line>` +
-          `<text class="pic-tick" x="${t.x}" y="${view.scaleY + 13}" text-anchor="middle">${escapeHtml(t.label)}</text>`,
+          `<text class="pic-tick" x="${t.x}" y="${view.scaleY + 13}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
       )
       .join('');
     picture =
       `<svg viewBox="0 0 ${view.width} ${view.height}" role="img">${altSvg(view.alt)}` +
       `<line class="pic-axis" x1="${prior.x}" x2="${prior.x}" y1="${prior.y}" y2="${view.axisY}"></line>` +
-      `<text x="${prior.labelX}" y="${prior.y - 3}" text-anchor="${escapeAttribute(prior.anchor)}">${escapeHtml(prior.label)}</text>` +
+      `<text x="${prior.labelX}" y="${prior.y - 3}" text-anchor="${escapeAttribute(prior.anchor)}">${escapeHtml(prior.label)}</text>\n` +
       view.arrows.map(arrowHtml).join('') +
       `<circle class="pic-point" cx="${posterior.x}" cy="${posterior.y}" r="4"></circle>` +
-      `<text x="${posterior.labelX}" y="${posterior.y + 4}" text-anchor="${escapeAttribute(posterior.anchor)}">${escapeHtml(posterior.label)}</text>` +
+      `<text x="${posterior.labelX}" y="${posterior.y + 4}" text-anchor="${escapeAttribute(posterior.anchor)}">${escapeHtml(posterior.label)}</text>\n` +
       `<path class="pic-axis" d="M${view.left} ${view.axisY}H${view.right}M${view.left} ${view.scaleY}H${view.right}"></path>` +
       ticks +
       scale +
       `</svg>`;
   }
-  return `<figure class="picture">${picture}<figcaption>Log-odds from the prior, one arrow per kept link (dependent links greyed); below, the probability.</figcaption></figure>`;
+  return `<figure class="picture">${picture}<figcaption>Log-odds from the prior, one arrow per kept link (dependent links greyed); below, the probability.</figcaption>\n</figure>\n`;
 }

@@ -20,7 +20,7 @@ export function logisticCurveSvg({ trace, model }: LogisticCurveProps): string {
     .map(
       (b) =>
         `<rect class="${escapeAttribute(classList('pic-band', `state-${b.state}`, b.current && 'current'))}" x="${String(view.left)}" y="${String(b.y)}" width="${String(view.right - view.left)}" height="${String(b.height)}"></rect>` +
-        `<text class="pic-tick" x="${String(view.left - 4)}" y="${String(b.y + b.height + 3)}" text-anchor="end">${escapeHtml(b.from)}</text>`,
+        `<text class="pic-tick" x="${String(view.left - 4)}" y="${String(b.y + b.height + 3)}" text-anchor="end">${escapeHtml(b.from)}</text>\n`,
     )
     .join('');
   const range = view.range
@@ -28,17 +28,17 @@ export function logisticCurveSvg({ trace, model }: LogisticCurveProps): string {
     : '';
   const point = view.point
     ? `<circle class="pic-point" cx="${String(view.point.x)}" cy="${String(view.point.y)}" r="4"></circle>` +
-      `<text x="${String(view.point.x)}" y="${String(view.point.y + 4)}" dx="${String(view.point.anchor === 'end' ? -8 : 8)}"${attribute('text-anchor', view.point.anchor)}>${escapeHtml(view.point.label)}</text>`
+      `<text x="${String(view.point.x)}" y="${String(view.point.y + 4)}" dx="${String(view.point.anchor === 'end' ? -8 : 8)}"${attribute('text-anchor', view.point.anchor)}>${escapeHtml(view.point.label)}</text>\n`
     : '';
   const ticks = view.ticks
     .map(
       (t) =>
-        `<text class="pic-tick" x="${String(t.x)}" y="${String(view.axisY)}" text-anchor="middle">${escapeHtml(t.label)}</text>`,
+        `<text class="pic-tick" x="${String(t.x)}" y="${String(view.axisY)}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
     )
     .join('');
   return (
     `<figure class="picture"><svg viewBox="0 0 ${String(view.width)} ${String(view.height)}" role="img">` +
     `${altSvg(view.alt)}${bands}${range}<path class="pic-curve" d="${escapeAttribute(view.path)}"></path>${point}${ticks}` +
-    `</svg><figcaption>${escapeHtml(view.caption)}</figcaption></figure>`
+    `</svg>\n<figcaption>${escapeHtml(view.caption)}</figcaption>\n</figure>\n`
   );
 }
