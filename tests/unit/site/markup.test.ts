@@ -47,7 +47,8 @@ describe('formulaHtml and stateBadgeHtml', () => {
       /^<div class="formula" role="group" tabindex="0" aria-label="Formula: the prior's log-odds"><span class="katex-display">/,
     );
     expect(html).toContain('<math');
-    expect(html.endsWith('</div>')).toBe(true);
+    // A line break follows it, as every block of a claim page.
+    expect(html.endsWith('</div>\n')).toBe(true);
   });
 
   it('shows a state in words, with its name for styling and tests', () => {
