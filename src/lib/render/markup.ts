@@ -59,14 +59,16 @@ export interface StepHeadingProps {
   /** The same step elsewhere (e.g. under the default model), when there is one. */
   readonly alsoHref?: string | undefined;
   readonly alsoLabel?: string | undefined;
+  /** Where "link to this step" points: the step's pinned address, or (by default) `#<id>` on this page. */
+  readonly href?: string | undefined;
 }
 
 /** A heading for one step of the working, with its anchor and a visible "link to this step". */
-export function stepHeadingHtml({ id, titleHtml, level = 2, alsoHref, alsoLabel }: StepHeadingProps): string {
+export function stepHeadingHtml({ id, titleHtml, level = 2, alsoHref, alsoLabel, href }: StepHeadingProps): string {
   const also = alsoHref
     ? `<a class="anchor also" href="${escapeAttribute(alsoHref)}">${escapeHtml(alsoLabel ?? 'this step under the default model')}</a>`
     : '';
-  const anchor = `<a class="anchor" href="${escapeAttribute(`#${id}`)}">link to this step<span class="visually-hidden"> (${escapeHtml(id)})</span></a>`;
+  const anchor = `<a class="anchor" href="${escapeAttribute(href ?? `#${id}`)}">link to this step<span class="visually-hidden"> (${escapeHtml(id)})</span></a>`;
   return `<h${level}> ${titleHtml} ${anchor} ${also}</h${level}>`;
 }
 

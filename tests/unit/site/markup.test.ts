@@ -38,6 +38,12 @@ describe('stepHeadingHtml', () => {
         '<a class="anchor also" href="/claims/a/#sum">this step under the default model</a></h3>',
     );
   });
+
+  it('points "link to this step" at the step’s pinned address when given one', () => {
+    expect(stepHeadingHtml({ id: 'prior', titleHtml: 'The prior', href: '/claims/a/m@1.0.0/#prior' })).toBe(
+      '<h2> The prior <a class="anchor" href="/claims/a/m@1.0.0/#prior">link to this step<span class="visually-hidden"> (prior)</span></a> </h2>',
+    );
+  });
 });
 
 describe('formulaHtml and stateBadgeHtml', () => {

@@ -12,7 +12,7 @@
  */
 import { stepHref, stepTitle, type StepId, type StepLinks } from '../stepLinks.ts';
 import { withAnchor } from '../../paths.ts';
-import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
+import { escapeAttribute, escapeHtml, stepHeadingHtml } from '../../render/markup.ts';
 
 /** The class attribute's value of a list of names, the falsy ones left out (as Astro's `class:list`). */
 export function classList(...names: (string | false | null | undefined)[]): string {
@@ -36,13 +36,14 @@ export interface StepFrame {
  * default, the same step under the default model; then `body`, the step's own HTML.
  */
 export function stepHtml(id: StepId, links: StepLinks, body: string, { level = 2, className }: StepFrame = {}): string {
-  const also =
-    links.also === undefined
-      ? ''
-      : ` <a class="anchor also" href="${escapeAttribute(withAnchor(links.also, id))}">this step under the default model</a>`;
-  const anchor = `<a class="anchor" href="${escapeAttribute(stepHref(links, id))}">link to this step<span class="visually-hidden"> (${escapeHtml(id)})</span></a>`;
-  const heading = `<h${level}>${escapeHtml(stepTitle(id))}${anchor}${also}</h${level}>\n`;
-  return `<section class="${escapeAttribute(classList('step', className))}" id="${escapeAttribute(id)}">${heading}${body}</section>\n`;
+  const heading = stepHeadingHtml({
+    id,
+    titleHtml: escapeHtml(stepTitle(id)),
+    level,
+    href: stepHref(links, id),
+    alsoHref: links.also === undefined ? undefined : withAnchor(links.also, id),
+  });
+  return `<section class="${escapeAttribute(classList('step', className))}" id="${escapeAttribute(id)}">${heading}\n${body}</section>\n`;
 }
 
 /** A table that scrolls sideways inside itself, never the page; focusable so a keyboard can scroll it. */
