@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScorer } from '../../../src/engine/index.ts';
+import { createScorer, type Claim } from '../../../src/engine/index.ts';
 import { traceJson } from '../../../src/lib/claim/page.ts';
 import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
 import { getSite, summarise } from '../../../src/lib/site/site.ts';
-import { openStore } from '../../../src/lib/site/store/store.ts';
+import { openStore, storedSummary } from '../../../src/lib/site/store/store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-score-once-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,7 +37,7 @@ describe("a server build's one scoring pass", () => {
       for (const { id, model } of ledger!.models) {
         const trace = createScorer(model, engineCodeHash()).score(slug, claim);
         expect(store.trace(slug, id)).toBe(traceJson(trace));
-        expect(JSON.parse(rows.get(id)!.summary)).toEqual(summarise(trace));
+        expect(storedSummary(rows.get(id)!, JSON.parse(store.input(slug)!) as Claim)).toEqual(summarise(trace));
         expect(site.summary(slug, id)).toEqual(summarise(trace));
       }
     }

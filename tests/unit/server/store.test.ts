@@ -3,11 +3,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScorer } from '../../../src/engine/index.ts';
+import { createScorer, type Claim } from '../../../src/engine/index.ts';
 import { traceJson } from '../../../src/lib/claim/claimView.ts';
 import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
 import { orderModels, summarise } from '../../../src/lib/site/site.ts';
-import { openStore, STORE_FILE, storeMismatch, type StoreInput } from '../../../src/lib/site/store/store.ts';
+import {
+  openStore,
+  STORE_FILE,
+  storedSummary,
+  storeMismatch,
+  type StoreInput,
+} from '../../../src/lib/site/store/store.ts';
 import { writeStore } from '../../../src/lib/site/store/build.ts';
 import { openServedStore, storeSite } from '../../../src/lib/site/store/storeSite.ts';
 import { CLAIM_CACHE, etagOf } from '../../../src/lib/site/store/http.ts';
@@ -45,10 +51,13 @@ describe('the trace store', () => {
       const trace = createScorer(model, codeHash).score(slug, claim);
       const row = rows.find((r) => r.model === id)!;
       expect(store.trace(slug, id)).toBe(traceJson(trace));
-      expect(JSON.parse(row.summary)).toEqual(summarise(trace));
+      // The summary is stored without the claim's input, which is stored once for every model.
+      expect(JSON.parse(row.summary)).not.toHaveProperty('input');
+      expect(storedSummary(row, JSON.parse(store.input(slug)!) as Claim)).toEqual(summarise(trace));
       expect([row.inputHash, row.configHash, row.codeHash]).toEqual([trace.inputHash, trace.configHash, codeHash]);
     }
     expect(store.rows('no-such-claim')).toEqual([]);
+    expect(store.input('no-such-claim')).toBeUndefined();
     expect(store.trace('no-such-claim', models[0]!.id)).toBeUndefined();
     store.close();
   });

@@ -31,9 +31,10 @@ export const STORE_FILE = 'store.sqlite';
  * claim's history and its revision traces, for the history pages; 3: the browse listing, for the
  * browse pages after the first; 4: every pair's compare rows, for the compare pages after the first;
  * 5: a trace's summary before its trace.json bytes, so that reading every model's summary of a claim
- * does not walk each trace's overflow pages).
+ * does not walk each trace's overflow pages; 6: a claim's input once, in its own table, and each
+ * summary without it, so that a page reads its claim's input once instead of once per model).
  */
-export const STORE_FORMAT = 5;
+export const STORE_FORMAT = 6;
 
 /** What a store says about the build that wrote it. */
 export interface StoreMeta {
@@ -57,9 +58,9 @@ export interface StoreMeta {
 }
 
 /**
- * One claim under one model as stored: its hashes and the summary's JSON. The trace.json bytes,
- * most of a row, are read on their own (Store.trace): a page reads every model's summary but one
- * model's trace.
+ * One claim under one model as stored: its hashes and the summary's JSON without the claim's input
+ * (the same under every model, stored once: Store.input). The trace.json bytes, most of a row, are
+ * read on their own (Store.trace): a page reads every model's summary but one model's trace.
  */
 export interface StoreRow {
   readonly model: string;
@@ -67,6 +68,17 @@ export interface StoreRow {
   readonly configHash: string;
   readonly codeHash: string;
   readonly summary: string;
+}
+
+/** A summary's JSON as the store holds it: every field but the input, which is the claim's. */
+const summaryJson = (summary: TraceSummary): string => JSON.stringify({ ...summary, input: undefined });
+
+/**
+ * A claim's summary under one model from the store's two parts: its row's JSON and the claim's input
+ * (already parsed, so a page's summaries share one), in the order summarise() gives the fields.
+ */
+export function storedSummary(row: StoreRow, input: TraceSummary['input']): TraceSummary {
+  return Object.assign(JSON.parse(row.summary) as Omit<TraceSummary, 'input'>, { input });
 }
 
 /** What writeStore scores (store/build.ts), with the claims' history when their pages are served too. */
@@ -101,6 +113,7 @@ CREATE TABLE traces (
   summary TEXT NOT NULL, trace TEXT NOT NULL,
   PRIMARY KEY (slug, model)
 ) WITHOUT ROWID;
+CREATE TABLE claims (slug TEXT PRIMARY KEY, input TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE history (slug TEXT PRIMARY KEY, hash TEXT NOT NULL, page TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE history_traces (
   slug TEXT NOT NULL, "commit" TEXT NOT NULL, model TEXT NOT NULL, trace TEXT NOT NULL,
@@ -182,6 +195,9 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
   const insert = db.prepare(
     'INSERT INTO traces (slug, model, input_hash, config_hash, code_hash, trace, summary) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  // A claim's traces come one after another (every model in turn): its input is written with the first.
+  const insertClaim = db.prepare('INSERT OR IGNORE INTO claims (slug, input) VALUES (?, ?)');
+  let lastClaim: string | null = null;
   const insertHistory = db.prepare('INSERT INTO history (slug, hash, page) VALUES (?, ?, ?)');
   const insertHistoryTrace = db.prepare(
     'INSERT INTO history_traces (slug, "commit", model, trace) VALUES (?, ?, ?, ?)',
@@ -241,8 +257,10 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
         trace.configHash,
         trace.codeHash,
         traceJson(trace),
-        JSON.stringify(summary),
+        summaryJson(summary),
       );
+      if (trace.claim !== lastClaim) insertClaim.run(trace.claim, JSON.stringify(trace.input));
+      lastClaim = trace.claim;
       traces += 1;
     },
     finish: (claims) => {
@@ -297,6 +315,8 @@ export interface Store {
   readonly id: string;
   /** Every model's row of one claim (empty for a slug the store does not hold). */
   rows(slug: string): StoreRow[];
+  /** The JSON of one claim's input (every summary's `input`), or undefined. */
+  input(slug: string): string | undefined;
   /** The trace.json bytes of one claim under one model, or undefined. */
   trace(slug: string, model: string): string | undefined;
   /** One claim's history page, or undefined for a slug the store does not hold. */
@@ -343,6 +363,7 @@ export function openStore(file: string): Store {
   }
   let select: Database.Statement;
   let selectTrace: Database.Statement;
+  let selectInput: Database.Statement;
   let selectHistory: Database.Statement;
   let selectHistoryTrace: Database.Statement;
   let counts: ListingCount[];
@@ -354,6 +375,7 @@ export function openStore(file: string): Store {
       'SELECT model, input_hash AS inputHash, config_hash AS configHash, code_hash AS codeHash, summary FROM traces WHERE slug = ?',
     );
     selectTrace = db.prepare('SELECT trace FROM traces WHERE slug = ? AND model = ?');
+    selectInput = db.prepare('SELECT input FROM claims WHERE slug = ?');
     selectHistory = db.prepare('SELECT hash, page FROM history WHERE slug = ?');
     selectHistoryTrace = db.prepare('SELECT trace FROM history_traces WHERE slug = ? AND "commit" = ? AND model = ?');
     for (const sort of SORTS)
@@ -381,6 +403,7 @@ export function openStore(file: string): Store {
     id,
     rows: (slug) => select.all(slug) as StoreRow[],
     trace: (slug, model) => (selectTrace.get(slug, model) as { trace: string } | undefined)?.trace,
+    input: (slug) => (selectInput.get(slug) as { input: string } | undefined)?.input,
     history: (slug) => selectHistory.get(slug) as HistoryRow | undefined,
     historyTrace: (slug, commit, model) =>
       (selectHistoryTrace.get(slug, commit, historyModel(model)) as { trace: string } | undefined)?.trace,

@@ -9,7 +9,21 @@ import { ledgerFolders } from '../../input/folders.ts';
 import { engineCodeHash, loadModels, type LoadedModel } from '../../input/load.ts';
 import { provideSite, type Site, type TraceSummary } from '../site.ts';
 import type { ClaimHistoryPage } from '../../history/siteHistory.ts';
-import { openStore, StoreError, storeMismatch, type HistoryRow, type Store, type StoreRow } from './store.ts';
+import {
+  openStore,
+  StoreError,
+  storeMismatch,
+  storedSummary,
+  type HistoryRow,
+  type Store,
+  type StoreRow,
+} from './store.ts';
+
+/** One claim as a server reads it: every model's row, and the claim's input that their summaries share. */
+interface StoredClaim {
+  readonly rows: ReadonlyMap<string, StoreRow>;
+  readonly input: string;
+}
 
 /** A store with the models it was checked against. */
 export interface ServedStore {
@@ -17,6 +31,8 @@ export interface ServedStore {
   readonly models: readonly LoadedModel[];
   /** One claim's rows by model id, or null for a slug the store does not hold. */
   claimRows(slug: string): ReadonlyMap<string, StoreRow> | null;
+  /** One claim's rows and input, or null for a slug the store does not hold. */
+  claim(slug: string): StoredClaim | null;
   /** One claim's history page row, or null for a slug the store does not hold. */
   historyRow(slug: string): HistoryRow | null;
 }
@@ -45,7 +61,7 @@ export function openServedStore(file: string, modelsDir: string = ledgerFolders(
   const byId = new Map(loaded.models.map((m) => [m.id, m]));
   const models = store.meta.models.map(({ id }) => byId.get(id)!);
   // A claim page reads its claim's rows several times while it renders; a few claims are kept.
-  const recent = new LRUCache<string, Map<string, StoreRow>>({ max: 32 });
+  const recent = new LRUCache<string, StoredClaim>({ max: 32 });
   // The middleware reads a history row for its ETag, then the page reads it to render.
   const recentHistory = new LRUCache<string, HistoryRow>({ max: 8 });
   return {
@@ -60,17 +76,20 @@ export function openServedStore(file: string, modelsDir: string = ledgerFolders(
       }
       return row;
     },
-    claimRows: (slug) => {
-      let rows = recent.get(slug);
-      if (rows === undefined) {
-        const found = store.rows(slug);
-        if (found.length === 0) return null;
-        rows = new Map(found.map((row) => [row.model, row]));
-        recent.set(slug, rows);
-      }
-      return rows;
-    },
+    claimRows: (slug) => claim(slug)?.rows ?? null,
+    claim,
   };
+  function claim(slug: string): StoredClaim | null {
+    let found = recent.get(slug);
+    if (found === undefined) {
+      const rows = store.rows(slug);
+      const input = store.input(slug);
+      if (rows.length === 0 || input === undefined) return null;
+      found = { rows: new Map(rows.map((row) => [row.model, row])), input };
+      recent.set(slug, found);
+    }
+    return found;
+  }
 }
 
 /** The Site over a checked store: what claim pages read, from one claim's rows. */
@@ -80,6 +99,17 @@ export function storeSite(served: ServedStore): Site {
     const found = served.claimRows(slug)?.get(model);
     if (found === undefined) throw new Error(`no trace for ${slug} under ${model}`);
     return found;
+  };
+  // The claim's input is parsed once for all its summaries, as long as its rows are among the recent.
+  const inputsParsed = new WeakMap<StoredClaim, TraceSummary['input']>();
+  const inputOf = (slug: string): TraceSummary['input'] => {
+    const claim = served.claim(slug)!;
+    let input = inputsParsed.get(claim);
+    if (input === undefined) {
+      input = JSON.parse(claim.input) as TraceSummary['input'];
+      inputsParsed.set(claim, input);
+    }
+    return input;
   };
   // A page reads its claim's summaries many times (every model's, in several steps): each row's JSON
   // is parsed once, for as long as the row is among the recent ones (a build shares them likewise).
@@ -92,7 +122,7 @@ export function storeSite(served: ServedStore): Site {
       entry = {
         // The whole trace is read from the store only for the page's own model.
         trace: () => (trace ??= JSON.parse(served.store.trace(slug, found.model)!) as Trace),
-        summary: () => (summary ??= JSON.parse(found.summary) as TraceSummary),
+        summary: () => (summary ??= storedSummary(found, inputOf(slug))),
       };
       rowsParsed.set(found, entry);
     }
