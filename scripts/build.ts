@@ -189,7 +189,7 @@ const astroRun = await astro.finished();
 
 if (astroRun.status !== 0 && ranOutOfMemory(astroRun.stderr)) {
   discard();
-  stop(outOfMemorySentence(heap.mb));
+  stop(outOfMemorySentence(heap.mb, undefined, onServer));
 }
 process.stderr.write(astroRun.stderr);
 if (astroRun.status !== 0) {

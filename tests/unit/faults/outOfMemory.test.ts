@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   buildHeap,
+  DEFAULT_SERVER_HEAP_MB,
   DEFAULT_HEAP_MB,
   outOfMemorySentence,
   ranOutOfMemory,
@@ -29,6 +30,8 @@ describe('running out of memory', () => {
 
   it('gives the Astro process the default heap, the one LEDGER_BUILD_HEAP_MB names, or leaves NODE_OPTIONS’s alone', () => {
     expect(buildHeap({})).toEqual({ mb: DEFAULT_HEAP_MB });
+    expect(buildHeap({ LEDGER_OUTPUT: 'server' })).toEqual({ mb: DEFAULT_SERVER_HEAP_MB });
+    expect(buildHeap({ LEDGER_OUTPUT: 'server', LEDGER_BUILD_HEAP_MB: '2048' })).toEqual({ mb: 2048 });
     expect(buildHeap({ LEDGER_BUILD_HEAP_MB: '4096' })).toEqual({ mb: 4096 });
     expect(buildHeap({ NODE_OPTIONS: '--max-old-space-size=3000', LEDGER_BUILD_HEAP_MB: '4096' })).toEqual({
       mb: null,
@@ -45,6 +48,9 @@ describe('running out of memory', () => {
     expect(sentence).toContain('1536 MB heap');
     expect(sentence).toContain('LEDGER_BUILD_HEAP_MB');
     expect(sentence).toContain('24000 MB');
+    // A static build names the server mode for a site this size; a server build does not.
+    expect(sentence).toContain('npm run build:server');
+    expect(outOfMemorySentence(4096, 24000, true)).not.toContain('build:server');
   });
 
   it('stops a real build that runs out in one sentence, with no fatal error or stack trace, and writes no site', () => {

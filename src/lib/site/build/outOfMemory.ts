@@ -13,6 +13,14 @@ import { totalmem } from 'node:os';
  */
 export const DEFAULT_HEAP_MB = 1024;
 
+/**
+ * The same for a server build (`LEDGER_OUTPUT=server`), whose prerendered listings, compare pages
+ * and changes feed need every claim's summary under every model while it builds: what it keeps grows
+ * with the claims (at 20,000 claims it came within reach of 1,024 MB and once ran out). A cap, not an
+ * allocation: a build takes what it uses (1,551 MB resident at 20,000 claims).
+ */
+export const DEFAULT_SERVER_HEAP_MB = 4096;
+
 /** What V8 writes when a heap runs out (the wording differs between its collectors). */
 const OUT_OF_MEMORY =
   /JavaScript heap out of memory|Ineffective mark-compacts near heap limit|Reached heap limit|FATAL ERROR: [^\n]*Allocation failed/;
@@ -29,7 +37,8 @@ export function ranOutOfMemory(stderr: string): boolean {
 export function buildHeap(env: NodeJS.ProcessEnv): { mb: number | null } | { problem: string } {
   if (/--max-old-space-size/.test(env['NODE_OPTIONS'] ?? '')) return { mb: null };
   const given = env['LEDGER_BUILD_HEAP_MB'];
-  if (given === undefined || given === '') return { mb: DEFAULT_HEAP_MB };
+  if (given === undefined || given === '')
+    return { mb: env['LEDGER_OUTPUT'] === 'server' ? DEFAULT_SERVER_HEAP_MB : DEFAULT_HEAP_MB };
   if (!/^\d{1,7}$/.test(given) || Number(given) < 16)
     return {
       problem: `LEDGER_BUILD_HEAP_MB must be a whole number of megabytes, at least 16; it is ${JSON.stringify(given)}`,
@@ -37,12 +46,22 @@ export function buildHeap(env: NodeJS.ProcessEnv): { mb: number | null } | { pro
   return { mb: Number(given) };
 }
 
-/** The one sentence for a build whose heap ran out (`mb` null: NODE_OPTIONS set it). */
-export function outOfMemorySentence(mb: number | null, machineMb: number = Math.round(totalmem() / 2 ** 20)): string {
+/**
+ * The one sentence for a build whose heap ran out (`mb` null: NODE_OPTIONS set it); a static build's
+ * names the server mode, which renders claim pages on request, for a site of this size.
+ */
+export function outOfMemorySentence(
+  mb: number | null,
+  machineMb: number = Math.round(totalmem() / 2 ** 20),
+  onServer = false,
+): string {
   const cap = mb === null ? 'the heap NODE_OPTIONS gives it' : `its ${mb} MB heap`;
   return (
     `the site builder (Astro) ran out of memory: the build needed more than ${cap}. ` +
     `Set LEDGER_BUILD_HEAP_MB to give it more (this machine has ${machineMb} MB in all), ` +
-    'or build the site from fewer claims'
+    (onServer
+      ? 'or build the server from fewer claims'
+      : 'build the site from fewer claims, or for a site this size build the server mode instead ' +
+        '(npm run build:server), which renders claim pages on request')
   );
 }
