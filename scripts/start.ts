@@ -1,19 +1,17 @@
 /**
  * `npm start`: runs the server `npm run build:server` built (in `dist-server/`, or `LEDGER_DIST`),
  * on `HOST` (default 127.0.0.1) and `PORT` (default 8080), in `LEDGER_WORKERS` processes (default
- * one per core: a page renders on one core, so one process serves one core's worth). It first checks the trace store against
- * the engine's code and the models of models/, and refuses to start, in one sentence, on a store
- * that does not match them: it would publish traces this code does not give. Requests go to the
- * Node adapter's handler (prerendered files, then the claim routes), their URL routed by routedUrl.
+ * one per core: a page renders on one core, so one process serves one core's worth). It first checks
+ * the trace store against the engine's code and the models of models/, and refuses to start, in one
+ * sentence, on a store that does not match them: it would publish traces this code does not give.
+ * Then it forks the workers (scripts/serve-worker.js), which serve.
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { shownPath } from '../src/lib/site/build/paths.ts';
-import { routedUrl } from '../src/lib/site/store/http.ts';
 import { STORE_FILE } from '../src/lib/site/store/store.ts';
 import { openServedStore } from '../src/lib/site/store/storeSite.ts';
 
@@ -49,53 +47,29 @@ if (!Number.isInteger(workers) || workers < 1) {
 }
 const shownOrigin = (listening: number): string => `Serving ${shownPath(dir)} on http://${host}:${listening}${base}\n`;
 
-if (cluster.isPrimary && workers > 1) {
-  // The workers share one port (with PORT=0, the same free one). It is reported once every worker
-  // listens: the connections a client opens before that all go to the workers already listening,
-  // and a keep-alive client (a CDN, a load test) would keep them there.
-  let listening = 0;
-  let stopping = false;
-  cluster.on('listening', (_worker, address) => {
-    listening += 1;
-    if (listening === workers) process.stdout.write(shownOrigin(address.port));
-  });
-  cluster.on('exit', (_worker, code) => {
-    if (code !== 0 && !stopping) process.exit(code ?? 1);
-  });
-  for (let i = 0; i < workers; i++) cluster.fork();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.on(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-      process.exit(0);
-    });
-} else {
-  // The adapter's own server is not started: this one routes the URL first.
-  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-  const { handler, pageMap } = (await import(pathToFileURL(entry).href)) as {
-    handler: (req: IncomingMessage, res: ServerResponse) => void;
-    pageMap: Map<string, () => Promise<unknown>>;
-  };
-  // Astro imports a route's module again on every request: under a loader with hooks (tsx) each
-  // import() is a round trip to the loader's thread. The module is the same every time.
-  for (const [component, load] of pageMap) {
-    let loaded: Promise<unknown> | undefined;
-    pageMap.set(component, () => (loaded ??= load()));
+// The workers run plain Node (scripts/serve-worker.js): this process, under tsx, only checks the store
+// and looks after them. They share one port (with PORT=0, the same free one). It is reported once
+// every worker listens: the connections a client opens before that all go to the workers already
+// listening, and a keep-alive client (a CDN, a load test) would keep them there.
+cluster.setupPrimary({ exec: fileURLToPath(new URL('serve-worker.js', import.meta.url)), execArgv: [] });
+let listening = 0;
+let stopping = false;
+cluster.on('listening', (_worker, address) => {
+  listening += 1;
+  if (listening === workers) process.stdout.write(shownOrigin(address.port));
+});
+cluster.on('exit', (_worker, code) => {
+  if (code !== 0 && !stopping) {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(code ?? 1);
   }
-  const server = createServer((req, res) => {
-    req.url = routedUrl(req.url ?? '/');
-    handler(req, res);
+});
+const workerEnv = { LEDGER_SERVER_ENTRY: entry, HOST: host, PORT: String(port) };
+for (let i = 0; i < workers; i++) cluster.fork(workerEnv);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(0);
   });
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    process.stderr.write(`The server cannot listen on ${host}:${port} (${error.code ?? error.message}).\n`);
-    process.exit(1);
-  });
-  server.listen(port, host, () => {
-    const address = server.address();
-    if (cluster.isPrimary)
-      process.stdout.write(shownOrigin(typeof address === 'object' && address ? address.port : port));
-  });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
-  // A worker whose primary went is serving nothing.
-  if (cluster.isWorker) process.on('disconnect', () => process.exit(0));
-}

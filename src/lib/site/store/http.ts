@@ -109,20 +109,8 @@ export function hasTrace(site: Pick<Site, 'models' | 'summary'>, slug: string, m
   }
 }
 
-/**
- * The URL Astro's router is handed for a request's URL. Astro matches a route with a dynamic segment
- * by `trailingSlash: 'always'` even when it ends in a file name, so `/claims/<slug>/trace.json` is
- * handed on as `…/trace.json/`; and `…/trace.json/`, which a static host does not serve either, as
- * an address no route holds (the 404 page).
- */
-export function routedUrl(url: string): string {
-  const cut = url.search(/[?#]/);
-  const path = cut < 0 ? url : url.slice(0, cut);
-  const rest = cut < 0 ? '' : url.slice(cut);
-  if (path.endsWith('/trace.json')) return `${path}/${rest}`;
-  if (path.endsWith('/trace.json/')) return `${path}-/${rest}`;
-  return url;
-}
+/** The URL Astro's router is handed for a request's URL (plain JavaScript, for the workers). */
+export { routedUrl } from './routedUrl.js';
 
 /** A later browse page a server renders: `/browse/<type>/<state>/<sort>/<page>/`, the segments as they stand. */
 export interface BrowseAddress {

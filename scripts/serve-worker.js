@@ -1,0 +1,48 @@
+// @ts-check
+/**
+ * One worker of `npm start`: scripts/start.ts checks the trace store and forks this file once per
+ * worker, with plain Node and no TypeScript loader, so that nothing a request does goes through a
+ * loader's thread (under tsx, Astro's import of its actions module on every request was a round
+ * trip to tsx's thread: 7 % of a worker's CPU and a wait on each page). Requests go to the Node
+ * adapter's handler (prerendered files, then the claim routes), their URL routed by routedUrl.
+ *
+ * The primary hands over, in the environment: LEDGER_SERVER_ENTRY (the built server's entry.mjs),
+ * HOST, PORT, and LEDGER_STORE and LEDGER_BASE for the pages.
+ */
+import cluster from 'node:cluster';
+import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { routedUrl } from '../src/lib/site/store/routedUrl.js';
+
+const entry = process.env['LEDGER_SERVER_ENTRY'];
+if (!cluster.isWorker || entry === undefined) {
+  process.stderr.write('scripts/serve-worker.js is a worker of npm start: run npm start.\n');
+  process.exit(1);
+}
+const host = process.env['HOST'] ?? '127.0.0.1';
+const port = Number(process.env['PORT'] ?? 8080);
+// The adapter's own server is not started: this one routes the URL first.
+process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+const { handler, pageMap } = /** @type {{
+  handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+  pageMap: Map<string, () => Promise<unknown>>,
+}} */ (await import(pathToFileURL(entry).href));
+// Astro imports a route's module again on every request; the module is the same every time.
+for (const [component, load] of pageMap) {
+  /** @type {Promise<unknown> | undefined} */
+  let loaded;
+  pageMap.set(component, () => (loaded ??= load()));
+}
+const server = createServer((req, res) => {
+  req.url = routedUrl(req.url ?? '/');
+  handler(req, res);
+});
+server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+  process.stderr.write(`The server cannot listen on ${host}:${port} (${error.code ?? error.message}).\n`);
+  process.exit(1);
+});
+server.listen(port, host);
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGINT', () => server.close(() => process.exit(0)));
+// A worker whose primary went is serving nothing.
+process.on('disconnect', () => process.exit(0));
