@@ -16,11 +16,16 @@ export interface Field {
  */
 export function fieldAt(trace: Trace, path: string): Field | null {
   let value: unknown = trace;
-  for (const key of path.split('.')) {
+  // Key by key along the path, without splitting it into a new array: a page reads hundreds.
+  for (let start = 0; ;) {
+    const dot = path.indexOf('.', start);
+    const key = path.slice(start, dot < 0 ? path.length : dot);
     if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) {
       throw new Error(`trace of ${trace.claim} under ${trace.model} has no field ${path}`);
     }
     value = (value as Record<string, unknown>)[key];
+    if (dot < 0) break;
+    start = dot + 1;
   }
   if (value === null) return null;
   if (typeof value === 'string') return { path, text: value };

@@ -14,14 +14,14 @@ export type FieldTag = 'span' | 'code' | 'strong' | 'q' | 'time' | 'em' | 'dd';
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escapes text for an HTML text node, as Astro escapes `{text}`. */
+/** Escapes text for an HTML text node, as Astro escapes `{text}` (most text has nothing to escape). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]!);
+  return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]!) : text;
 }
 
 /** Escapes a double-quoted attribute value, as Astro escapes `name={value}`. */
 export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&#38;').replace(/"/g, '&#34;');
+  return /[&"]/.test(value) ? value.replace(/&/g, '&#38;').replace(/"/g, '&#34;') : value;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   highlight,
   highlightWhole,
   plainCode,
-  tabIndented,
+  tabIndentedJson,
   TOKEN_CLASSES,
 } from '../../../src/lib/render/highlight.ts';
 
@@ -108,8 +108,9 @@ describe('plain code', () => {
   });
 
   it('writes JSON indentation as tabs shown two spaces wide, and leaves every string alone', () => {
-    const json = JSON.stringify({ a: { b: ['  two spaces', { c: '    four' }] }, d: 1 }, null, 2);
-    const tabbed = tabIndented(json);
+    const value = { a: { b: ['  two spaces', { c: '    four' }] }, d: 1 };
+    const json = JSON.stringify(value, null, 2);
+    const tabbed = tabIndentedJson(value);
     expect(tabbed).toBe(
       '{\n\t"a": {\n\t\t"b": [\n\t\t\t"  two spaces",\n\t\t\t{\n\t\t\t\t"c": "    four"\n\t\t\t}\n\t\t]\n\t},\n\t"d": 1\n}',
     );
