@@ -14,6 +14,23 @@ export type Json = string | number | boolean | null | readonly Json[] | { readon
 const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
 
 /**
+ * Sorts an object's keys in place by UTF-16 code units (what `<` on strings compares, and what
+ * Array.prototype.sort does without a comparator): an insertion sort, since an object has a
+ * handful of keys, and without the work arrays `sort` allocates on every call.
+ */
+function sortKeys(keys: string[]): void {
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[j]! > key) {
+      keys[j + 1] = keys[j]!;
+      j -= 1;
+    }
+    keys[j + 1] = key;
+  }
+}
+
+/**
  * A copy of a value with every object's keys inserted in sorted order, or undefined when an object
  * has an array-index key (which objects enumerate first, whatever the insertion order) or a key
  * named __proto__.
@@ -25,9 +42,10 @@ function sortedCopy(value: Json): Json | undefined {
     return value;
   }
   if (Array.isArray(value)) {
+    const items = value as readonly Json[];
     const copy: Json[] = [];
-    for (const item of value as readonly Json[]) {
-      const sorted = sortedCopy(item);
+    for (let i = 0; i < items.length; i++) {
+      const sorted = sortedCopy(items[i]!);
       if (sorted === undefined) return undefined;
       copy.push(sorted);
     }
@@ -35,12 +53,16 @@ function sortedCopy(value: Json): Json | undefined {
   }
   if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
   const object = value as { readonly [key: string]: Json };
-  const keys = Object.keys(object).sort();
+  const keys = Object.keys(object);
+  sortKeys(keys);
   // An ordinary object (a null-prototype one is slow to fill and to write); a key named __proto__
   // would set its prototype instead, so such an object is written piece by piece.
   const copy: { [key: string]: Json } = {};
-  for (const key of keys) {
-    if (key === '__proto__' || INDEX_KEY.test(key)) return undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    // An array index starts with a digit: the pattern is tried only then.
+    const first = key.charCodeAt(0);
+    if (key === '__proto__' || (first >= 48 && first <= 57 && INDEX_KEY.test(key))) return undefined;
     const sorted = sortedCopy(object[key]!);
     if (sorted === undefined) return undefined;
     copy[key] = sorted;
