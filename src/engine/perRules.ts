@@ -31,7 +31,12 @@ export const RECENT_OBJECTS = 16;
  */
 export function recentlyUsed<K extends object, V>(make: (key: K) => V, size = RECENT_OBJECTS): (key: K) => V {
   const memo = new Map<K, V>();
+  // The most recently used key and its value: a claim's models ask for it one after another, and
+  // it is already last in the map's order, so it is answered without moving it there again.
+  let lastKey: K | null = null;
+  let lastValue: V | null = null;
   return (key) => {
+    if (key === lastKey) return lastValue!;
     let value = memo.get(key);
     if (value === undefined) {
       value = make(key);
@@ -39,6 +44,8 @@ export function recentlyUsed<K extends object, V>(make: (key: K) => V, size = RE
       if (memo.size >= size) memo.delete(memo.keys().next().value!);
     } else memo.delete(key);
     memo.set(key, value);
+    lastKey = key;
+    lastValue = value;
     return value;
   };
 }
