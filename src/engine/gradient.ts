@@ -3,7 +3,7 @@ import { Decimal, dec, fixed, plain, round } from './decimal.ts';
 import { scaledOf, tenTo, type Scientific } from './fixedPoint.ts';
 import { lnOnePlus } from './lnOnePlus.ts';
 import { perRules, recentlyUsed } from './perRules.ts';
-import { plainText, roundUnits, significant, unitsText } from './units.ts';
+import { plainText, roundUnits, unitsText, withinPrecision } from './units.ts';
 import type { Rules } from './rules.ts';
 import type { GradientStatus, RoundingMode, Vote } from './types.ts';
 
@@ -79,17 +79,31 @@ function rowOfDigits(rules: Rules, lnText: string, digits: Scientific): VoteWeig
   const bottom = floor.coefficient * tenTo(scale - floor.places);
   const larger = ln > bottom ? ln : bottom;
   const units = roundUnits(larger, scale, w, rules.mode);
-  let weight: Decimal | null = null;
-  return {
+  return new RowOfDigits(
     lnText,
-    get weight() {
-      weight ??= new Decimal(`${units}e-${w}`);
-      return weight;
-    },
-    weightText: unitsText(units, w),
+    unitsText(units, w),
     units,
-    eitherMode: roundUnits(larger, scale, w, OTHER_MODE[rules.mode]) === units,
-  };
+    w,
+    roundUnits(larger, scale, w, OTHER_MODE[rules.mode]) === units,
+  );
+}
+
+/** A vote weight row from whole numbers, its Decimal made on first use (a class: see lnOnePlus.ts). */
+class RowOfDigits implements VoteWeightRow {
+  private decimal: Decimal | null = null;
+
+  constructor(
+    readonly lnText: string,
+    readonly weightText: string,
+    readonly units: bigint,
+    private readonly places: number,
+    readonly eitherMode: boolean,
+  ) {}
+
+  get weight(): Decimal {
+    this.decimal ??= new Decimal(`${this.units}e-${this.places}`);
+    return this.decimal;
+  }
 }
 
 /** A vote weight through decimal.js: `round_w(max(floor, ln))` in the model's mode and in the other. */
@@ -257,8 +271,7 @@ function weighWhole(rules: Rules, votes: readonly Vote[]): [GradientWorking, boo
     const weighted = value.coefficient * units;
     totalWeight += units;
     totalWeighted += weighted * tenTo(valuePlaces - value.places);
-    if (significant(weighted) > digits || significant(totalWeight) > digits || significant(totalWeighted) > digits)
-      return null;
+    if (!withinPrecision(weighted) || !withinPrecision(totalWeight) || !withinPrecision(totalWeighted)) return null;
     rows.push({
       voter: vote.voter,
       reputation: vote.reputation,

@@ -2,7 +2,7 @@
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
 import { scaledOf } from './fixedPoint.ts';
 import { lookup, perRules } from './perRules.ts';
-import { plainText, roundUnits, significant, unitsText } from './units.ts';
+import { plainText, roundUnits, unitsText, withinPrecision } from './units.ts';
 import { factorOf, type Rules } from './rules.ts';
 import type { EvidenceLink } from './types.ts';
 
@@ -51,7 +51,8 @@ interface Step {
   readonly places: number;
   /** The product as decimal.js rounds it, kept only where `coefficient` is null. */
   readonly product: Decimal | null;
-  readonly next: Map<string, Step>;
+  /** The steps from here by level, made when the first one is (an extraction step never has any). */
+  next: Map<string, Step> | null;
   readonly factorWorking: FactorWorking | LinkWeightWorking['interpretation'] | null;
   weighed: LinkWeight | null;
 }
@@ -60,7 +61,7 @@ const roots = perRules((): Step => ({
   coefficient: 1n,
   places: 0,
   product: null,
-  next: new Map(),
+  next: null,
   factorWorking: null,
   weighed: null,
 }));
@@ -81,7 +82,7 @@ function factorFrom(value: Decimal): Factor {
 type Table = 'relevance' | 'observation' | 'interpretation' | 'authenticity' | 'extraction';
 
 function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
-  let step = from.next.get(level);
+  let step = from.next === null ? undefined : from.next.get(level);
   if (step === undefined) {
     const { factor, working } =
       table === 'interpretation' ? interpretationWorking(rules, level) : factorWorking(rules, table, level);
@@ -93,16 +94,17 @@ function stepOf(rules: Rules, from: Step, table: Table, level: string): Step {
         : from.factorWorking === null
           ? factor.coefficient
           : from.coefficient * factor.coefficient;
-    const coefficient = exact !== null && significant(exact) <= Decimal.precision ? exact : null;
+    const coefficient = exact !== null && withinPrecision(exact) ? exact : null;
     step = {
       coefficient,
       places: from.factorWorking === null ? factor.places : from.places + factor.places,
       product:
         coefficient !== null ? null : from.factorWorking === null ? factor.value : productOf(from).times(factor.value),
-      next: new Map(),
+      next: null,
       factorWorking: working,
       weighed: null,
     };
+    from.next ??= new Map();
     from.next.set(level, step);
   }
   return step;
@@ -195,7 +197,13 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
 
 /** What a model fixes for step 2: each level's factor with its working, and each step count's factor. */
 const fixedByModel = perRules(() => ({
-  factors: new Map<string, { factor: Factor; working: FactorWorking }>(),
+  // One map per table, so that a level is looked up as it is (no key string made per lookup).
+  factors: {
+    relevance: new Map<string, { factor: Factor; working: FactorWorking }>(),
+    observation: new Map<string, { factor: Factor; working: FactorWorking }>(),
+    authenticity: new Map<string, { factor: Factor; working: FactorWorking }>(),
+    extraction: new Map<string, { factor: Factor; working: FactorWorking }>(),
+  },
   interpretations: new Map<string, { factor: Factor; working: LinkWeightWorking['interpretation'] }>(),
 }));
 
@@ -204,7 +212,7 @@ function factorWorking(
   table: 'relevance' | 'observation' | 'authenticity' | 'extraction',
   level: string,
 ): { factor: Factor; working: FactorWorking } {
-  return lookup(fixedByModel(rules).factors, `${table}\u0000${level}`, () => {
+  return lookup(fixedByModel(rules).factors[table], level, () => {
     const factor = factorOf(rules[table], level, table);
     return { factor: factorFrom(factor), working: { level, factor: plain(factor) } };
   });

@@ -37,16 +37,25 @@ function fromDigits(text: string): LnOnePlus | null {
   const y = r + tenTo(places);
   const digits = ln40DigitsOf(y, places, Number(y) / 10 ** places);
   if (digits === null) return null;
-  const lnText = plainText(digits.coefficient, -digits.exponent);
-  let ln: Decimal | null = null;
-  return {
-    get ln() {
-      ln ??= new Decimal(`${digits.coefficient}e${digits.exponent}`);
-      return ln;
-    },
-    lnText,
-    digits,
-  };
+  return new FromDigits(plainText(digits.coefficient, -digits.exponent), digits);
+}
+
+/**
+ * ln(1 + r) worked from digits, its Decimal made on first use (a class, not a literal with a
+ * getter: such a literal keeps its properties in a dictionary, slow to make and to read).
+ */
+class FromDigits implements LnOnePlus {
+  private decimal: Decimal | null = null;
+
+  constructor(
+    readonly lnText: string,
+    readonly digits: Scientific,
+  ) {}
+
+  get ln(): Decimal {
+    this.decimal ??= new Decimal(`${this.digits.coefficient}e${this.digits.exponent}`);
+    return this.decimal;
+  }
 }
 
 /** Distinct reputations kept; past this the memo starts again, so memory stays bounded. */

@@ -3,6 +3,7 @@
  * written as decimal.js rounds and writes the same value. The fast paths of steps 2, 3 and 10 work
  * in these where every figure keeps to 40 significant digits (where decimal.js is exact too).
  */
+import { Decimal } from './decimal.ts';
 import { tenTo } from './fixedPoint.ts';
 import type { RoundingMode } from './types.ts';
 
@@ -12,6 +13,17 @@ export function significant(value: bigint): number {
   let end = text.length;
   while (end > 1 && text.charCodeAt(end - 1) === 48) end -= 1;
   return end;
+}
+
+const PRECISION_LIMIT = tenTo(Decimal.precision);
+
+/**
+ * Whether a whole number has at most `Decimal.precision` significant digits (so that decimal.js
+ * holds it exactly): always below 10^precision, and only past that are its digits counted.
+ */
+export function withinPrecision(value: bigint): boolean {
+  if (value < PRECISION_LIMIT && value > -PRECISION_LIMIT) return true;
+  return significant(value) <= Decimal.precision;
 }
 
 /** `coefficient × 10^−places` written as `plain` writes the decimal: no trailing zeros, no −0. */
