@@ -10,6 +10,7 @@ import {
   FRACTION_BITS,
   roundSignificant,
   significantDigits,
+  tenTo,
   toFixedPoint,
   type Scientific,
 } from './fixedPoint.ts';
@@ -114,6 +115,17 @@ export function exp40Digits(t: Decimal): Scientific | null {
   const approx = t.toNumber();
   if (t.isZero() || !(Math.abs(approx) <= LIMIT)) return null;
   const { mantissa, exponent } = expFixed(toFixedPoint(t), approx);
+  return significantDigits(mantissa, exponent, ERROR, Decimal.precision);
+}
+
+/**
+ * `exp40Digits` for t = coefficient × 10^−places given as a whole number, with `approx` the double
+ * nearest t (as `t.toNumber()` gives it): the same fixed-point t as `toFixedPoint`, since both
+ * truncate the same quotient, so the same result, without a Decimal made or written.
+ */
+export function exp40DigitsOfScaled(coefficient: bigint, places: number, approx: number): Scientific | null {
+  if (coefficient === 0n || !(Math.abs(approx) <= LIMIT)) return null;
+  const { mantissa, exponent } = expFixed((coefficient << SHIFT) / tenTo(places), approx);
   return significantDigits(mantissa, exponent, ERROR, Decimal.precision);
 }
 

@@ -5,9 +5,10 @@
  * gives decimal.js's digits without its general machinery.
  */
 import { Decimal, fixed, plain, round } from './decimal.ts';
-import { exp40Digits, expSlow } from './exp40.ts';
+import { exp40Digits, exp40DigitsOfScaled, expSlow } from './exp40.ts';
 import { tenTo, type Scientific } from './fixedPoint.ts';
 import type { RoundingMode } from './types.ts';
+import { plainText } from './units.ts';
 
 const ONE = new Decimal(1);
 
@@ -36,7 +37,11 @@ function logisticSlow(x: Decimal): Decimal {
 
 /** `logistic(x)` as an exact `coefficient × 10^exponent` (coefficient > 0), or null where decimal.js decides. */
 function logisticDigits(x: Decimal): Scientific | null {
-  const e = exp40Digits(x.neg());
+  return logisticOfExp(exp40Digits(x.neg()));
+}
+
+/** 1 / (1 + e) from e = e^(−x) at 40 digits (null: decimal.js decides), as `logisticDigits` gives it. */
+function logisticOfExp(e: Scientific | null): Scientific | null {
   if (e === null) return null;
   const digits = Decimal.precision;
   // 1 + e = k × 10^b exactly, then rounded to 40 digits.
@@ -74,11 +79,37 @@ export interface LogisticRounded {
  */
 export function logisticRounded(x: Decimal, places: number, mode: RoundingMode): LogisticRounded {
   const digits = logisticDigits(x);
-  if (digits === null) {
-    const exact = logisticSlow(x);
-    const probability = round(exact, places, mode);
-    return { exactText: plain(exact), probability, probabilityText: fixed(probability, places), units: null };
-  }
+  return digits === null ? roundedSlow(x, places, mode) : roundedFromDigits(digits, places, mode);
+}
+
+/**
+ * `logisticRounded(x)` for x = units × 10^−unitPlaces given as a whole number: e^(−x) from the same
+ * digits and the same double as `x.neg()` gives (`Number` of the exact writing is the nearest
+ * double, as `toNumber` is), so the same figures; a Decimal is made only where decimal.js decides.
+ */
+export function logisticRoundedOfUnits(
+  units: bigint,
+  unitPlaces: number,
+  places: number,
+  mode: RoundingMode,
+): LogisticRounded {
+  const minus = -units;
+  const digits =
+    units === 0n ? null : logisticOfExp(exp40DigitsOfScaled(minus, unitPlaces, Number(plainText(minus, unitPlaces))));
+  return digits === null
+    ? roundedSlow(new Decimal(`${units}e-${unitPlaces}`), places, mode)
+    : roundedFromDigits(digits, places, mode);
+}
+
+/** Step 7's figures through decimal.js, where the fast logistic does not decide. */
+function roundedSlow(x: Decimal, places: number, mode: RoundingMode): LogisticRounded {
+  const exact = logisticSlow(x);
+  const probability = round(exact, places, mode);
+  return { exactText: plain(exact), probability, probabilityText: fixed(probability, places), units: null };
+}
+
+/** Step 7's figures from the logistic's exact 40 digits. */
+function roundedFromDigits(digits: Scientific, places: number, mode: RoundingMode): LogisticRounded {
   let { coefficient, exponent } = digits;
   // The plain writing has no trailing zeros.
   while (coefficient % 10n === 0n) {

@@ -3,17 +3,18 @@ import type { Json } from './canonical.ts';
 import { hashOf } from './canonical.ts';
 import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
+import { scaledOf, tenTo } from './fixedPoint.ts';
 import { gradient } from './gradient.ts';
 import { groupingOf, keptById, keptOfUnits, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
-import { logisticRounded } from './logistic.ts';
+import { logisticRounded, logisticRoundedOfUnits } from './logistic.ts';
 import { perRules, recentlyUsed } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
-import { stability } from './stability.ts';
+import { stability, stabilityOfUnits } from './stability.ts';
 import { stateIndex, stateIndexOfUnits } from './state.ts';
-import { unitsText } from './units.ts';
+import { unitsText, withinPrecision } from './units.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
 import {
   INSUFFICIENT_EVIDENCE,
@@ -53,6 +54,8 @@ interface Prior {
   readonly logOddsText: string;
   /** The log-odds written exactly (a negative zero as -0), to key a claim's shared posteriors. */
   readonly exact: string;
+  /** The log-odds in whole units of 10^−weight places (it is rounded to them), for steps 6 to 8. */
+  readonly units: bigint | null;
 }
 
 /** Makes a scorer for a model; `codeHash` is the hash of the engine's source, computed by the caller. */
@@ -65,11 +68,14 @@ export function createScorer(model: Model, codeHash: string): Scorer {
     if (prior === undefined) {
       const probability = rules.priors.get(type)!;
       const logOdds = priorLogOdds(rules, probability);
+      const { coefficient, places } = scaledOf(logOdds);
+      const w = rules.places.weight;
       prior = {
         logOdds,
         probability: plain(probability),
-        logOddsText: fixed(logOdds, rules.places.weight),
+        logOddsText: fixed(logOdds, w),
         exact: logOdds.toFixed(),
+        units: places <= w ? coefficient * tenTo(w - places) : null,
       };
       priors.set(type, prior);
     }
@@ -101,6 +107,8 @@ interface Linked {
   readonly opposingText: string;
   /** supporting − opposing: exactly `keptText` (sums of weights have no more places than they do). */
   readonly keptText: string;
+  /** The same in whole units of 10^−weight places, where the sums were worked so (null: read `keptText`). */
+  readonly keptUnits: bigint | null;
   readonly sufficient: boolean;
   readonly sources: number;
 }
@@ -199,14 +207,14 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
   const w = rules.places.weight;
   // Every partial sum (and the difference) is at most the sum of the magnitudes: within 40 digits,
   // decimal.js's sums are exact too.
-  const sums =
-    magnitude.toString().length <= Decimal.precision
-      ? {
-          supportingText: unitsText(supporting, w),
-          opposingText: unitsText(opposing, w),
-          keptText: unitsText(supporting - opposing, w),
-        }
-      : sumsByDecimals(rules, evidence, weighed, keptAt, keptLink);
+  const whole = magnitude.toString().length <= Decimal.precision;
+  const sums = whole
+    ? {
+        supportingText: unitsText(supporting, w),
+        opposingText: unitsText(opposing, w),
+        keptText: unitsText(supporting - opposing, w),
+      }
+    : sumsByDecimals(rules, evidence, weighed, keptAt, keptLink);
   return {
     links,
     traceLinks,
@@ -214,6 +222,7 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
     supportingText: sums.supportingText,
     opposingText: sums.opposingText,
     keptText: sums.keptText,
+    keptUnits: whole ? supporting - opposing : null,
     sufficient,
     sources: countedSources.size,
   };
@@ -272,7 +281,14 @@ const posteriorKey = perRules((rules) =>
 /** A claim's posteriors by `posteriorKey`, then by prior, kept sum and sources (for the claims scored most recently). */
 const posteriorsByClaim = recentlyUsed<Claim, Map<string, Map<string, Posterior>>>(() => new Map());
 
-function keptOf6to8(rules: Rules, prior: Prior, keptText: string, sources: number, claim: Claim): Posterior {
+function keptOf6to8(
+  rules: Rules,
+  prior: Prior,
+  keptText: string,
+  keptUnits: bigint | null,
+  sources: number,
+  claim: Claim,
+): Posterior {
   const byRules = posteriorsByClaim(claim);
   const rulesKey = posteriorKey(rules);
   let shared = byRules.get(rulesKey);
@@ -285,7 +301,10 @@ function keptOf6to8(rules: Rules, prior: Prior, keptText: string, sources: numbe
   const key = `${prior.exact}\u0000${keptText}\u0000${sources}`;
   let found = shared.get(key);
   if (found === undefined) {
-    found = posterior(rules, prior.logOdds, new Decimal(keptText), keptText, sources);
+    found =
+      prior.units !== null && keptUnits !== null
+        ? posteriorOfUnits(rules, prior.units, keptUnits, keptText, sources)
+        : posterior(rules, prior.logOdds, new Decimal(keptText), keptText, sources);
     shared.set(key, found);
   }
   return found;
@@ -319,6 +338,35 @@ function posterior(
   };
 }
 
+/**
+ * `posterior` from the prior and the kept sum in whole units of 10^−weight places: the posterior
+ * log-odds is their exact sum while it keeps to 40 significant digits (as decimal.js's is; past
+ * that, `posterior` works through decimal.js as before), written, put through the logistic and
+ * rescored for step 8 without a Decimal made, except where decimal.js must decide.
+ */
+function posteriorOfUnits(rules: Rules, prior: bigint, kept: bigint, keptText: string, sources: number): Posterior {
+  const { weight: w, probability: p } = rules.places;
+  const x = prior + kept;
+  if (!withinPrecision(x))
+    return posterior(rules, new Decimal(`${prior}e-${w}`), new Decimal(keptText), keptText, sources);
+  // Step 6: posterior log-odds, with w places as `fixed` writes it.
+  const posteriorText = unitsText(x, w);
+  // Step 7: probability and state.
+  const rounded = logisticRoundedOfUnits(x, w, p, rules.mode);
+  const index =
+    rounded.units === null ? stateIndex(rules, rounded.probability) : stateIndexOfUnits(rules, rounded.units);
+  // Step 8: stability.
+  const stable = stabilityOfUnits(rules, prior, kept, w, sources);
+  return {
+    keptText,
+    posteriorText,
+    probability: { logistic: rounded.exactText, rounded: rounded.probabilityText },
+    state: { index, thresholds: thresholds(rules) },
+    stateName: rules.states[index]!.state,
+    stability: stable.working,
+  };
+}
+
 function scoreWith(
   rules: Rules,
   root: LinkRoot,
@@ -329,11 +377,8 @@ function scoreWith(
   claim: Claim,
 ): Trace {
   const { weight: w, probability: p } = rules.places;
-  const { links, traceLinks, groups, supportingText, opposingText, keptText, sufficient, sources } = linkedOf(
-    rules,
-    root,
-    claim.evidence,
-  );
+  const { links, traceLinks, groups, supportingText, opposingText, keptText, keptUnits, sufficient, sources } =
+    linkedOf(rules, root, claim.evidence);
 
   const coverageWorking = coverage(rules, claim);
   const gradientWorking = gradient(rules, claim.votes);
@@ -378,7 +423,7 @@ function scoreWith(
       gradient: gradientResult,
     };
   } else {
-    const kept = keptOf6to8(rules, prior, keptText, sources, claim);
+    const kept = keptOf6to8(rules, prior, keptText, keptUnits, sources, claim);
     sum = {
       supporting: supportingText,
       opposing: opposingText,

@@ -1,9 +1,11 @@
 /** Step 8: how much the probability depends on the weights' scale. */
 import { Decimal, fixed, plain } from './decimal.ts';
+import { scaledOf, tenTo } from './fixedPoint.ts';
 import { perRules } from './perRules.ts';
 import { probabilityOf, probabilityUnits } from './probability.ts';
 import type { Rules } from './rules.ts';
 import type { StabilityLevel } from './types.ts';
+import { plainText, withinPrecision } from './units.ts';
 
 /** The working of step 8. */
 export interface StabilityWorking {
@@ -33,6 +35,7 @@ const fixedByModel = perRules((rules) => {
   const medium = units(rules.stabilityMedium);
   return {
     texts: rules.scales.map(plain),
+    scaled: rules.scales.map(scaledOf),
     // Whole units only up to 15 places, where 10^p and every probability's units stay below 2^50.
     units: p <= 15 && high !== null && medium !== null ? { high, medium } : null,
   };
@@ -64,8 +67,63 @@ export function stability(
   for (let i = 0; i < scales.length; i++) logOdds.push(prior.plus(scales[i]!.times(keptSum)));
   // The probabilities as whole units where every double estimate decides (nearly always): no
   // Decimal made, compared or written. Otherwise every figure through decimal.js, as before.
-  const measured = model.units === null ? null : byUnits(p, model.units, logOdds, model.texts);
-  const { rescores, spread, level } = measured ?? byDecimals(rules, logOdds, model.texts);
+  const measured =
+    model.units === null
+      ? null
+      : byUnits(
+          p,
+          model.units,
+          logOdds.map((x) => x.toNumber()),
+          logOdds.map(plain),
+          model.texts,
+        );
+  return workingOf(rules, sources, measured ?? byDecimals(rules, logOdds, model.texts));
+}
+
+/**
+ * `stability` for a prior and a kept sum given in whole units of 10^−places: each rescore's
+ * log-odds `prior + scale × kept` worked exactly in whole numbers, written as `plain` writes it and
+ * read as a double from that writing (the double nearest the value, as `toNumber` gives it). Where
+ * a product or a sum passes 40 significant digits (decimal.js would round it) or a double estimate
+ * does not decide, the figures are worked through decimal.js from the same values, as before.
+ */
+export function stabilityOfUnits(
+  rules: Rules,
+  prior: bigint,
+  keptSum: bigint,
+  places: number,
+  sources: number,
+): { working: StabilityWorking } {
+  const model = fixedByModel(rules);
+  const scaled = model.scaled;
+  const count = scaled.length;
+  const texts: string[] = [];
+  const doubles: number[] = [];
+  let exact = true;
+  for (let i = 0; i < count; i++) {
+    const { coefficient, places: scalePlaces } = scaled[i]!;
+    const product = coefficient * keptSum;
+    const sum = prior * tenTo(scalePlaces) + product;
+    if (!withinPrecision(product) || !withinPrecision(sum)) {
+      exact = false;
+      break;
+    }
+    const text = plainText(sum, places + scalePlaces);
+    texts.push(text);
+    doubles.push(Number(text));
+  }
+  if (exact && model.units !== null) {
+    const measured = byUnits(rules.places.probability, model.units, doubles, texts, model.texts);
+    if (measured !== null) return workingOf(rules, sources, measured);
+  }
+  const priorDecimal = new Decimal(`${prior}e-${places}`);
+  const keptDecimal = new Decimal(`${keptSum}e-${places}`);
+  return stability(rules, priorDecimal, keptDecimal, sources);
+}
+
+/** The working from the measured part and the sources: the cap for too few sources applied. */
+function workingOf(rules: Rules, sources: number, measured: Measured): { working: StabilityWorking } {
+  const { rescores, spread, level } = measured;
   const capped = level === 'high' && sources < rules.minGroupsForHigh;
   return {
     working: {
@@ -87,24 +145,25 @@ interface Measured {
   readonly level: StabilityLevel;
 }
 
+/** Step 8's measured part from each rescore's log-odds as a double and as `plain` writes it. */
 function byUnits(
   p: number,
   thresholds: { readonly high: number; readonly medium: number },
-  logOdds: readonly Decimal[],
+  doubles: readonly number[],
+  logOddsTexts: readonly string[],
   texts: readonly string[],
 ): Measured | null {
   // No scales at all fails in Decimal.max, as before.
-  if (logOdds.length === 0) return null;
+  if (doubles.length === 0) return null;
   const rescores: { scale: string; logOdds: string; probability: string }[] = [];
   let highest = -1;
   let lowest = Infinity;
-  for (let i = 0; i < logOdds.length; i++) {
-    const x = logOdds[i]!;
-    const units = probabilityUnits(p, x.toNumber());
+  for (let i = 0; i < doubles.length; i++) {
+    const units = probabilityUnits(p, doubles[i]!);
     if (units === null) return null;
     if (units > highest) highest = units;
     if (units < lowest) lowest = units;
-    rescores.push({ scale: texts[i]!, logOdds: plain(x), probability: unitsText(units, p) });
+    rescores.push({ scale: texts[i]!, logOdds: logOddsTexts[i]!, probability: unitsText(units, p) });
   }
   const spread = highest - lowest;
   const level: StabilityLevel = spread <= thresholds.high ? 'high' : spread <= thresholds.medium ? 'medium' : 'low';
