@@ -102,7 +102,18 @@ export function keptOfUnits(
   return keptBy(links, grouping, units, greaterUnits, strategy);
 }
 
+/** `keptOf` from the weights in whole units as doubles (each a whole number below 2^53): the same comparisons. */
+export function keptOfSmallUnits(
+  links: readonly Placed[],
+  grouping: Grouping,
+  units: readonly number[],
+  strategy: IndependenceStrategy,
+): Kept {
+  return keptBy(links, grouping, units, greaterNumber, strategy);
+}
+
 const greaterDecimal = (a: Decimal, b: Decimal): boolean => a.greaterThan(b);
+const greaterNumber = (a: number, b: number): boolean => a > b;
 const greaterUnits = (a: bigint, b: bigint): boolean => a > b;
 
 function keptBy<T>(

@@ -1,7 +1,7 @@
 /** Step 2: one link's weight, the product of its five factors. */
 import { Decimal, dec, fixed, plain, round } from './decimal.ts';
 import { scaledOf } from './fixedPoint.ts';
-import { lookup, perRules } from './perRules.ts';
+import { lookup, perRules, recentlyUsed } from './perRules.ts';
 import { plainText, roundUnits, unitsText, withinPrecision } from './units.ts';
 import { factorOf, type Rules } from './rules.ts';
 import type { EvidenceLink } from './types.ts';
@@ -34,6 +34,8 @@ export interface LinkWeight {
   readonly weight: Decimal;
   /** The weight in whole units of 10^−weight places (its text without the point). */
   readonly units: bigint;
+  /** The same units as a double where they are below 2^43 in size (exactly so), else null. */
+  readonly small: number | null;
   readonly working: LinkWeightWorking;
   /** The weight with an opposing link's sign, as `signedWeight` writes it. */
   readonly opposedText: string;
@@ -115,15 +117,22 @@ function productOf(step: Step): Decimal {
   return step.product ?? new Decimal(`${step.coefficient}e-${step.places}`);
 }
 
+/** 2^43: units below it in size are exact doubles, and fewer than 2^10 of them add up below 2^53. */
+const SMALL_LIMIT = 1n << 43n;
+
 /** A link's weight: its units, its working, and its Decimal made on first use. */
 class Weighed implements LinkWeight {
+  readonly small: number | null;
+
   constructor(
     readonly units: bigint,
     private readonly places: number,
     private decimal: Decimal | null,
     readonly working: LinkWeightWorking,
     readonly opposedText: string,
-  ) {}
+  ) {
+    this.small = units < SMALL_LIMIT && units > -SMALL_LIMIT ? Number(units) : null;
+  }
 
   get weight(): Decimal {
     this.decimal ??= new Decimal(`${this.units}e-${this.places}`);
@@ -193,6 +202,59 @@ export function weighFrom(rules: Rules, root: LinkRoot, link: EvidenceLink): Lin
     extraction.weighed = new Weighed(units, w, weight, working, opposed(units, weightText));
   }
   return extraction.weighed;
+}
+
+/**
+ * A link's five levels as one key, or null where a level is not a string or holds the separator
+ * (never so in a validated claim; such a link is weighed along its path alone). Made once per link
+ * of a claim, for every model: a model then finds a link it has weighed before in one lookup
+ * instead of five, and the key's hash is worked out once for them all.
+ */
+function levelsKey(link: EvidenceLink): string | null {
+  const { relevance, observation, interpretationSteps, authenticity, extraction } = link;
+  if (
+    !plainLevel(relevance) ||
+    !plainLevel(observation) ||
+    !plainLevel(interpretationSteps) ||
+    !plainLevel(authenticity) ||
+    !plainLevel(extraction)
+  )
+    return null;
+  return `${relevance}\u0000${observation}\u0000${interpretationSteps}\u0000${authenticity}\u0000${extraction}`;
+}
+
+function plainLevel(level: unknown): boolean {
+  return typeof level === 'string' && !level.includes('\u0000');
+}
+
+/** Each link's `levelsKey`, for the evidence lists weighed most recently. */
+const levelsKeys = recentlyUsed<readonly EvidenceLink[], readonly (string | null)[]>((evidence) => {
+  const keys: (string | null)[] = [];
+  for (let i = 0; i < evidence.length; i++) keys.push(levelsKey(evidence[i]!));
+  return keys;
+});
+
+/** Each model's link weights by `levelsKey`: the ends of its paths, found in one lookup. */
+const weighedByKey = perRules(() => new Map<string, LinkWeight>());
+
+/**
+ * Weighs every link of a claim: `weighFrom` for each, through the model's map by levels for a
+ * combination it has weighed before (the same object `weighFrom` returned then).
+ */
+export function weighAll(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): LinkWeight[] {
+  const keys = levelsKeys(evidence);
+  const known = weighedByKey(rules);
+  const weighed: LinkWeight[] = [];
+  for (let i = 0; i < evidence.length; i++) {
+    const key = keys[i]!;
+    let one = key === null ? undefined : known.get(key);
+    if (one === undefined) {
+      one = weighFrom(rules, root, evidence[i]!);
+      if (key !== null) known.set(key, one);
+    }
+    weighed.push(one);
+  }
+  return weighed;
 }
 
 /** What a model fixes for step 2: each level's factor with its working, and each step count's factor. */

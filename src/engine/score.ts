@@ -5,9 +5,9 @@ import { coverage } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { scaledOf, tenTo } from './fixedPoint.ts';
 import { gradient } from './gradient.ts';
-import { groupingOf, keptById, keptOfUnits, type Group } from './independence.ts';
+import { groupingOf, keptById, keptOfSmallUnits, keptOfUnits, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
-import { linkRoot, weighFrom, type LinkRoot, type LinkWeight } from './linkWeight.ts';
+import { linkRoot, weighAll, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded, logisticRoundedOfUnits } from './logistic.ts';
 import { perRules, recentlyUsed } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
@@ -146,19 +146,59 @@ function linkedOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[
   return linked;
 }
 
+/**
+ * What step 2 reads of a model: the five tables, the interpretation factor, the weight's places and
+ * its rounding mode. Models with the same key weigh a claim's links alike whatever their
+ * independence strategy (ledger-counted and ledger@1.1.0), so the links are weighed once for them.
+ */
+const weightsKey = perRules((rules) => {
+  const m = rules.model;
+  return JSON.stringify([
+    m.relevance,
+    m.observation,
+    m.interpretation,
+    m.authenticity,
+    m.extraction,
+    rules.places.weight,
+    rules.mode,
+  ]);
+});
+/** A claim's link weights by `weightsKey`, keyed by its evidence list (for the claims scored most recently). */
+const weightsByEvidence = recentlyUsed<readonly EvidenceLink[], Map<string, readonly LinkWeight[]>>(() => new Map());
+
+function weightsOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): readonly LinkWeight[] {
+  const shared = weightsByEvidence(evidence);
+  const key = weightsKey(rules);
+  let weighed = shared.get(key);
+  if (weighed === undefined) {
+    weighed = weighAll(rules, root, evidence);
+    shared.set(key, weighed);
+  }
+  return weighed;
+}
+
 function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
   // Step 2: each link's weight.
   const count = evidence.length;
-  const weighed: LinkWeight[] = [];
+  const weighed = weightsOf(rules, root, evidence);
   const units: bigint[] = [];
+  // The units as doubles where each is below 2^43 in size and there are fewer than 2^10 of them:
+  // every comparison and every partial sum is then exact in doubles (no bigint made per link).
+  const smalls: number[] = [];
+  let small = count < 1024;
   for (let i = 0; i < count; i++) {
-    const one = weighFrom(rules, root, evidence[i]!);
-    weighed.push(one);
+    const one = weighed[i]!;
     units.push(one.units);
+    if (small) {
+      if (one.small === null) small = false;
+      else smalls.push(one.small);
+    }
   }
   // Step 3: independence, from the claim's grouping (the same under every model).
   const grouping = groupingOf(evidence);
-  const { groups, keptAt } = keptOfUnits(evidence, grouping, units, rules.independence);
+  const { groups, keptAt } = small
+    ? keptOfSmallUnits(evidence, grouping, smalls, rules.independence)
+    : keptOfUnits(evidence, grouping, units, rules.independence);
   // Ids repeated (never in a validated claim): the id's last value, as a map by id holds it.
   const keptLink = grouping.uniqueIds ? null : keptById(grouping, keptAt);
   const links: LinkWorking[] = [];
@@ -168,6 +208,8 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
   let supporting = 0n;
   let opposing = 0n;
   let magnitude = 0n;
+  let supportingSmall = 0;
+  let opposingSmall = 0;
   let sufficient = false;
   const countedSources = new Set<string>();
   for (let i = 0; i < count; i++) {
@@ -193,16 +235,30 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
     });
     traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
     if (!counts) continue;
-    const weight = units[i]!;
-    magnitude += weight < 0n ? -weight : weight;
-    if (link.direction === 'supports') supporting += weight;
-    else if (link.direction === 'opposes') opposing += weight;
+    let above: boolean;
+    if (small) {
+      const weight = smalls[i]!;
+      if (link.direction === 'supports') supportingSmall += weight;
+      else if (link.direction === 'opposes') opposingSmall += weight;
+      above = weight > 0;
+    } else {
+      const weight = units[i]!;
+      magnitude += weight < 0n ? -weight : weight;
+      if (link.direction === 'supports') supporting += weight;
+      else if (link.direction === 'opposes') opposing += weight;
+      above = weight > 0n;
+    }
     // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
     // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
-    if (weight > 0n) {
+    if (above) {
       sufficient = true;
       countedSources.add(link.source);
     }
+  }
+  if (small) {
+    // Below 2^53 in size: exact, and at most 16 digits.
+    supporting = BigInt(supportingSmall);
+    opposing = BigInt(opposingSmall);
   }
   const w = rules.places.weight;
   // Every partial sum (and the difference) is at most the sum of the magnitudes: within 40 digits,

@@ -4,6 +4,7 @@ import { dec, fixed, interpretationFactor, linkWeight, plain, round, rulesOf } f
 import { claim, link, type LinkSpec } from '../../support/claim.ts';
 import { strictModel, withLevels, withRounding } from '../../support/model.ts';
 import { scoreOf } from '../../support/score.ts';
+import { linkRoot, weighAll } from '../../../src/engine/linkWeight.ts';
 
 const strict = rulesOf(strictModel());
 
@@ -239,5 +240,106 @@ describe('step 2 and the kept sums in whole numbers agree with decimal.js figure
     });
     // The exact sum would keep the small weights' digits; decimal.js's does not.
     expect(fixed(supporting, 6)).not.toBe('1234567890123456789012345678901234567.000003');
+  });
+});
+
+describe('a claim’s links are found by their five levels at once (weighAll)', () => {
+  it('weighs each link as linkWeight does, the same combination to the same object', () => {
+    const rules = rulesOf(strictModel());
+    const specs: LinkSpec[] = [
+      { id: 'a', steps: 1 },
+      { id: 'b', observation: 'document' },
+      { id: 'c', steps: 1 },
+      { id: 'd', relevance: 'touches-subject', authenticity: 'doubted' },
+    ];
+    const evidence = specs.map(link);
+    const all = weighAll(rules, linkRoot(rules), evidence);
+    evidence.forEach((one, i) => expect(all[i]).toBe(linkWeight(rules, one)));
+    expect(all[2]).toBe(all[0]);
+  });
+
+  it('keeps apart levels that hold the separator, which one key string would run together', () => {
+    // 'x\u0000bears-directly' + 'measurement' and 'x' + 'bears-directly\u0000measurement' would
+    // make the same key; such links are weighed along their path alone.
+    const model = withLevels(
+      withLevels(strictModel(), 'relevance', { 'x\u0000bears-directly': '0.5', x: '0.25' }),
+      'observation',
+      { 'bears-directly\u0000measurement': '0.125' },
+    );
+    const rules = rulesOf(model);
+    const first = link({ id: 'a', relevance: 'x\u0000bears-directly', observation: 'measurement' });
+    const second = link({ id: 'b', relevance: 'x', observation: 'bears-directly\u0000measurement' });
+    const [a, b] = weighAll(rules, linkRoot(rules), [first, second]);
+    expect(a!.working.weight).toBe('0.500000');
+    expect(b!.working.weight).toBe('0.031250');
+    const [again] = weighAll(rules, linkRoot(rules), [second]);
+    expect(again!.working.weight).toBe('0.031250');
+  });
+});
+
+describe('kept links and sums from weights as doubles (below 2^43 units) and as bigints (past it)', () => {
+  it('keeps the strongest link of each group and adds the kept weights as decimal.js does, either side of 2^43', () => {
+    // Factors of 2^43 ± a few units at 12 places (about 8.8): weights either side of the doubles' limit.
+    const near = (k: number) =>
+      dec(2 ** 43 + k)
+        .div(10 ** 12)
+        .toFixed();
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            factor: fc.oneof(
+              fc.integer({ min: -3, max: 3 }).map(near),
+              fc.integer({ min: 0, max: 2000 }).map((n) => String(n / 1000)),
+            ),
+            source: fc.constantFrom('s1', 's2', 's3'),
+            direction: fc.constantFrom('supports' as const, 'opposes' as const),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.constantFrom('strongest-per-group-and-direction' as const, 'count-every-link' as const),
+        (specs, independence) => {
+          const levels = Object.fromEntries(specs.map((s, i) => [`r${i}`, s.factor]));
+          const model = withRounding(
+            strictModel({ relevance: { ...strictModel().relevance, ...levels }, independence }),
+            { weight: '12' },
+          );
+          const links: LinkSpec[] = specs.map((s, i) => ({
+            id: `l${i}`,
+            source: s.source,
+            direction: s.direction,
+            relevance: `r${i}`,
+          }));
+          const trace = scoreOf(model, claim({ links }));
+          // The definition: each weight as decimal.js rounds it, the first strongest of each group.
+          const weights = specs.map((s) => round(dec(s.factor), 12, 'half-even'));
+          const kept = specs.map((s, i) =>
+            independence === 'count-every-link'
+              ? true
+              : specs.every(
+                  (t, j) =>
+                    t.source !== s.source ||
+                    t.direction !== s.direction ||
+                    (j < i ? weights[j]!.lt(weights[i]!) : j === i || weights[j]!.lte(weights[i]!)),
+                ),
+          );
+          expect(trace.working.links.map((one) => one.kept)).toEqual(kept);
+          let supporting = dec(0);
+          let opposing = dec(0);
+          specs.forEach((s, i) => {
+            if (!kept[i]) return;
+            if (s.direction === 'supports') supporting = supporting.plus(weights[i]!);
+            else opposing = opposing.plus(weights[i]!);
+          });
+          if (trace.working.sum !== null)
+            expect(trace.working.sum).toMatchObject({
+              supporting: fixed(supporting, 12),
+              opposing: fixed(opposing, 12),
+              kept: fixed(supporting.minus(opposing), 12),
+            });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

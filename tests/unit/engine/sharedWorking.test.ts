@@ -41,6 +41,16 @@ describe('models with the same rules for a step share a claim’s working', () =
     expect(b.working.probability).toBe(a.working.probability);
   });
 
+  it('shares the link weights with a count-every-link model, which keeps its own independence', () => {
+    const made = claim({ links });
+    const { a, b, alone } = both(strictModel(), strictModel({ independence: 'count-every-link' }), made);
+    expect(b).toEqual(alone);
+    expect(b.working.links).not.toBe(a.working.links);
+    // The same weighed links: one factor working object for both models.
+    b.working.links.forEach((one, i) => expect(one.relevance).toBe(a.working.links[i]!.relevance));
+    expect(b.working.links.map((one) => one.kept)).not.toEqual(a.working.links.map((one) => one.kept));
+  });
+
   it('shares the posterior with a count-every-link model when every counted link is its group’s only one', () => {
     const made = claim({ links: [links[0]!, links[2]!] });
     const { a, b, alone } = both(strictModel(), strictModel({ independence: 'count-every-link' }), made);
