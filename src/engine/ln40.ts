@@ -5,7 +5,7 @@
  * needs three or four terms, and round to 40 digits only when that rounding is decided.
  */
 import { Decimal } from './decimal.ts';
-import { EXP_ERROR, expFixed } from './exp40.ts';
+import { EXP_ERROR, expFixed, SMALL } from './exp40.ts';
 import { fallbacks } from './fastPath.ts';
 import { FRACTION_BITS, roundSignificant, scaledOf, significantDigits, tenTo, type Scientific } from './fixedPoint.ts';
 
@@ -54,17 +54,19 @@ export function lnFixedOf(coefficient: bigint, places: number, approx: number): 
   // units, and y × 2^(exponent + FRACTION_BITS) ≈ 1 / (mantissa / 2^FRACTION_BITS) < 1.43.
   const shift = exponent + FRACTION_BITS;
   const product = coefficient * mantissa;
-  const w = (shift >= 0 ? product << BigInt(shift) : product >> BigInt(-shift)) / tenTo(places);
+  const shifted = shift >= 0 ? product << BigInt(shift) : product >> BigInt(-shift);
+  const w = places === 0 ? shifted : shifted / tenTo(places);
   const z = w - ONE;
   // A faithful Math.log leaves |z| near 1e−16; anything far larger means no such luck here.
   if ((z < 0n ? -z : z) > ONE >> 30n) return null;
   // ln(1 + z) = z − z²/2 + z³/3 − …, each term truncated (one unit each).
   let sum = z;
   let power = z;
-  for (let n = 2n; ; n++) {
+  for (let n = 2; ; n++) {
     power = (power * z) >> SHIFT;
     if (power === 0n) break;
-    sum += n % 2n === 0n ? -(power / n) : power / n;
+    const divisor = SMALL[n] ?? BigInt(n);
+    sum += n % 2 === 0 ? -(power / divisor) : power / divisor;
   }
   // Total error: 1.43 × EXP_ERROR + 2 (w), scaled by 1 / (1 + z) ≈ 1, plus two units per term.
   return t0 + sum;

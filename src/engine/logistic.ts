@@ -136,12 +136,22 @@ function roundedFromDigits(digits: Scientific, places: number, mode: RoundingMod
     places === 0
       ? keptText
       : `${keptText.slice(0, keptText.length - places)}.${keptText.slice(keptText.length - places)}`;
-  return {
-    exactText,
-    get probability() {
-      return new Decimal(`${kept}e-${places}`);
-    },
-    probabilityText,
-    units: kept,
-  };
+  return new RoundedFromDigits(exactText, probabilityText, kept, places);
+}
+
+/**
+ * Step 7's figures worked from digits, the probability's Decimal made only when asked for (a class,
+ * not a literal with a getter, which V8 keeps as a dictionary).
+ */
+class RoundedFromDigits implements LogisticRounded {
+  constructor(
+    readonly exactText: string,
+    readonly probabilityText: string,
+    readonly units: bigint,
+    private readonly places: number,
+  ) {}
+
+  get probability(): Decimal {
+    return new Decimal(`${this.units}e-${this.places}`);
+  }
 }
