@@ -148,6 +148,7 @@ const byVotes = recentlyUsed<readonly Vote[], Map<string, GradientWorking>>(() =
 
 /** `G = round_p(Σ value × weight / Σ weight)`; no votes gives the neutral value. */
 export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking {
+  if (votes.length === 0) return noVotes(rules);
   const shared = byVotes(votes);
   // A working whose every rounding both modes agree on (no tie: nearly always) holds for models
   // that differ from the one it was worked out for only in the rounding mode.
@@ -161,6 +162,9 @@ export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking 
   }
   return working;
 }
+
+/** The working of a claim without votes (a quarter of claims): the same for every such claim under a model. */
+const noVotes = perRules((rules) => weighDecimals(rules, [])[0]);
 
 /** The working, and whether the other rounding mode would give every one of its figures too. */
 function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {

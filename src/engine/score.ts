@@ -56,6 +56,8 @@ interface Prior {
   readonly exact: string;
   /** The log-odds in whole units of 10^−weight places (it is rounded to them), for steps 6 to 8. */
   readonly units: bigint | null;
+  /** The working's `prior`, one object for every trace of the type. */
+  readonly working: { readonly probability: string; readonly logOdds: string };
 }
 
 /** Makes a scorer for a model; `codeHash` is the hash of the engine's source, computed by the caller. */
@@ -70,12 +72,15 @@ export function createScorer(model: Model, codeHash: string): Scorer {
       const logOdds = priorLogOdds(rules, probability);
       const { coefficient, places } = scaledOf(logOdds);
       const w = rules.places.weight;
+      const probabilityText = plain(probability);
+      const logOddsText = fixed(logOdds, w);
       prior = {
         logOdds,
-        probability: plain(probability),
-        logOddsText: fixed(logOdds, w),
+        probability: probabilityText,
+        logOddsText,
         exact: logOdds.toFixed(),
         units: places <= w ? coefficient * tenTo(w - places) : null,
+        working: { probability: probabilityText, logOdds: logOddsText },
       };
       priors.set(type, prior);
     }
@@ -88,6 +93,14 @@ export function createScorer(model: Model, codeHash: string): Scorer {
     score: (slug, claim) => scoreWith(rules, root, configHash, codeHash, priorOf, slug, claim),
   };
 }
+
+/** The working's `rounding`, one object for every trace of a model. */
+const roundingOf = perRules((rules) => ({
+  mode: rules.mode,
+  weight: rules.places.weight,
+  probability: rules.places.probability,
+  coverage: rules.places.coverage,
+}));
 
 /** The state thresholds as the working lists them, written once per model. */
 const thresholds = perRules((rules) => rules.states.map(({ from, state }) => ({ from: plain(from), state })));
@@ -317,6 +330,8 @@ interface Posterior {
   readonly state: NonNullable<Trace['working']['state']>;
   readonly stateName: string;
   readonly stability: NonNullable<Trace['working']['stability']>;
+  /** The result's `stability`, one object for every trace that shares this posterior. */
+  readonly resultStability: NonNullable<TraceResult['stability']>;
 }
 
 /**
@@ -391,6 +406,7 @@ function posterior(
     state: { index, thresholds: thresholds(rules) },
     stateName: rules.states[index]!.state,
     stability: stable.working,
+    resultStability: { spread: stable.working.spread, level: stable.working.level },
   };
 }
 
@@ -420,6 +436,7 @@ function posteriorOfUnits(rules: Rules, prior: bigint, kept: bigint, keptText: s
     state: { index, thresholds: thresholds(rules) },
     stateName: rules.states[index]!.state,
     stability: stable.working,
+    resultStability: { spread: stable.working.spread, level: stable.working.level },
   };
 }
 
@@ -432,7 +449,6 @@ function scoreWith(
   slug: string,
   claim: Claim,
 ): Trace {
-  const { weight: w, probability: p } = rules.places;
   const { links, traceLinks, groups, supportingText, opposingText, keptText, keptUnits, sufficient, sources } =
     linkedOf(rules, root, claim.evidence);
 
@@ -494,7 +510,7 @@ function scoreWith(
       probability: kept.probability.rounded,
       posteriorLogOdds: kept.posteriorText,
       reason: null,
-      stability: { spread: kept.stability.spread, level: kept.stability.level },
+      stability: kept.resultStability,
       coverage: coverageResult,
       gradient: gradientResult,
     };
@@ -517,14 +533,14 @@ function scoreWith(
       links,
       independence: rules.independence,
       groups,
-      prior: prior === null ? null : { probability: prior.probability, logOdds: prior.logOddsText },
+      prior: prior === null ? null : prior.working,
       sum,
       probability: probabilityWorking,
       state: stateWorking,
       stability: stabilityWorking,
       coverage: coverageWorking,
       gradient: gradientWorking,
-      rounding: { mode: rules.mode, weight: w, probability: p, coverage: rules.places.coverage },
+      rounding: roundingOf(rules),
     },
   };
 }
