@@ -51,27 +51,71 @@ const byClaim = recentlyUsed<Claim, Map<string, CoverageWorking>>(() => new Map(
 
 /** Counts the declared checks done at least once by someone other than the claim's author. */
 export function coverage(rules: Rules, claim: Claim): CoverageWorking {
+  return coverageOf(rules, claim, reviewsRead(claim));
+}
+
+/** `coverage` from the claim's reviews as `readReviews` read them. */
+export function coverageOf(rules: Rules, claim: Claim, read: ReviewsRead): CoverageWorking {
   const model = fixedByModel(rules);
   const shared = byClaim(claim);
   let working = shared.get(model.key);
   if (working === undefined) {
-    working = count(rules, model.declared, model.values, claim);
+    working = count(rules, model.declared, model.values, read);
     shared.set(model.key, working);
   }
   return working;
 }
 
-function count(rules: Rules, declared: ReadonlySet<string>, values: readonly string[], claim: Claim): CoverageWorking {
+/**
+ * What step 9 reads of a claim, read once per claim into arrays the engine makes (see `linksRead`
+ * in independence.ts: callers' objects differ in shape): each review's check and reviewer, and
+ * whether every review holds exactly check, by and on in that order (as the loader writes it), so
+ * that its working can be written field by field; any other review is copied whole, as before.
+ */
+export interface ReviewsRead {
+  readonly author: string;
+  readonly reviews: Claim['reviews'];
+  readonly checks: readonly string[];
+  readonly bys: readonly string[];
+  readonly ons: readonly string[] | null;
+}
+
+/** Reads a claim's reviews for step 9 (the scorer reads them with the rest of the claim, once per claim). */
+export function readReviews(claim: Claim): ReviewsRead {
+  const { author, reviews } = claim;
+  const checks: string[] = [];
+  const bys: string[] = [];
+  const ons: string[] = [];
+  let plain = true;
+  for (let i = 0; i < reviews.length; i++) {
+    const review = reviews[i]!;
+    checks.push(review.check);
+    bys.push(review.by);
+    ons.push(review.on);
+    const keys = Object.keys(review);
+    plain &&= keys.length === 3 && keys[0] === 'check' && keys[1] === 'by' && keys[2] === 'on';
+  }
+  return { author, reviews, checks, bys, ons: plain ? ons : null };
+}
+
+const reviewsRead = recentlyUsed<Claim, ReviewsRead>(readReviews);
+
+function count(
+  rules: Rules,
+  declared: ReadonlySet<string>,
+  values: readonly string[],
+  read: ReviewsRead,
+): CoverageWorking {
   const doneChecks = new Set<string>();
-  const reviews = claim.reviews.map((review) => {
-    const status: ReviewStatus = !declared.has(review.check)
-      ? 'not-declared'
-      : review.by === claim.author
-        ? 'by-author'
-        : 'counted';
-    if (status === 'counted') doneChecks.add(review.check);
-    return { ...review, status };
-  });
+  const { author, reviews: given, checks: reviewChecks, bys, ons } = read;
+  const reviews: CoverageWorking['reviews'][number][] = [];
+  for (let i = 0; i < reviewChecks.length; i++) {
+    const check = reviewChecks[i]!;
+    const by = bys[i]!;
+    const status: ReviewStatus = !declared.has(check) ? 'not-declared' : by === author ? 'by-author' : 'counted';
+    if (status === 'counted') doneChecks.add(check);
+    reviews.push(ons === null ? { ...given[i]!, status } : { check, by, on: ons[i]!, status });
+  }
   let done = 0;
   const checks = rules.checks.map((check) => {
     const isDone = doneChecks.has(check);

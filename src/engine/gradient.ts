@@ -148,7 +148,11 @@ const byVotes = recentlyUsed<readonly Vote[], Map<string, GradientWorking>>(() =
 
 /** `G = round_p(Σ value × weight / Σ weight)`; no votes gives the neutral value. */
 export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking {
-  if (votes.length === 0) return noVotes(rules);
+  return votes.length === 0 ? noVotes(rules) : gradientOfVotes(rules, votes);
+}
+
+/** `gradient` for a list of at least one vote (the scorer counts them with the rest of the claim). */
+export function gradientOfVotes(rules: Rules, votes: readonly Vote[]): GradientWorking {
   const shared = byVotes(votes);
   // A working whose every rounding both modes agree on (no tie: nearly always) holds for models
   // that differ from the one it was worked out for only in the rounding mode.
@@ -164,11 +168,11 @@ export function gradient(rules: Rules, votes: readonly Vote[]): GradientWorking 
 }
 
 /** The working of a claim without votes (a quarter of claims): the same for every such claim under a model. */
-const noVotes = perRules((rules) => weighDecimals(rules, [])[0]);
+export const noVotes = perRules((rules) => weighDecimals(rules, [])[0]);
 
 /** The working, and whether the other rounding mode would give every one of its figures too. */
 function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
-  return (votes.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
+  return (votesRead(votes).values.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
 }
 
 /** `weigh` through decimal.js, figure by figure: the definition, and the path for what `weighWhole` refuses. */
@@ -245,6 +249,26 @@ const statusUnits = perRules((rules) => {
 });
 
 /**
+ * A claim's votes as scoring reads them, read once per vote list into arrays the engine makes (see
+ * `linksRead` in independence.ts: callers' vote objects differ in shape).
+ */
+const votesRead = recentlyUsed<
+  readonly Vote[],
+  { voters: readonly string[]; reputations: readonly string[]; values: readonly string[] }
+>((votes) => {
+  const voters: string[] = [];
+  const reputations: string[] = [];
+  const values: string[] = [];
+  for (let i = 0; i < votes.length; i++) {
+    const { voter, reputation, value } = votes[i]!;
+    voters.push(voter);
+    reputations.push(reputation);
+    values.push(value);
+  }
+  return { voters, reputations, values };
+});
+
+/**
  * `weighDecimals` in whole numbers: each weighted vote, both sums and the quotient are exact
  * integer operations on the votes' digits, and the quotient is rounded to 40 significant digits
  * half to even (as decimal.js divides) and then to the model's places. Null, so that decimal.js
@@ -255,8 +279,10 @@ function weighWhole(rules: Rules, votes: readonly Vote[]): [GradientWorking, boo
   const { weight: w, probability: p } = rules.places;
   const weights = voteWeights(rules);
   const digits = Decimal.precision;
+  const { voters, reputations, values } = votesRead(votes);
   // Every weighted vote at a common scale of 10^−(w + the most places a value has).
-  const scaled: (Scaled | null)[] = votes.map((vote) => scaledValueOf(vote.value));
+  const scaled: (Scaled | null)[] = [];
+  for (let i = 0; i < values.length; i++) scaled.push(scaledValueOf(values[i]!));
   let valuePlaces = 0;
   for (const value of scaled) {
     if (value === null) return null;
@@ -267,19 +293,19 @@ function weighWhole(rules: Rules, votes: readonly Vote[]): [GradientWorking, boo
   let totalWeight = 0n;
   let totalWeighted = 0n;
   const rows: GradientWorking['votes'][number][] = [];
-  for (let i = 0; i < votes.length; i++) {
-    const vote = votes[i]!;
+  for (let i = 0; i < values.length; i++) {
     const value = scaled[i]!;
-    const { lnText, weightText, units, eitherMode } = voteWeightRow(weights, rules, vote.reputation);
+    const reputation = reputations[i]!;
+    const { lnText, weightText, units, eitherMode } = voteWeightRow(weights, rules, reputation);
     everyRow &&= eitherMode;
     const weighted = value.coefficient * units;
     totalWeight += units;
     totalWeighted += weighted * tenTo(valuePlaces - value.places);
     if (!withinPrecision(weighted) || !withinPrecision(totalWeight) || !withinPrecision(totalWeighted)) return null;
     rows.push({
-      voter: vote.voter,
-      reputation: vote.reputation,
-      value: vote.value,
+      voter: voters[i]!,
+      reputation,
+      value: values[i]!,
       lnOnePlusReputation: lnText,
       weight: weightText,
       weighted: plainText(weighted, w + value.places),

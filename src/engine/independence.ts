@@ -61,7 +61,34 @@ export interface Grouping {
   readonly uniqueIds: boolean;
 }
 
-const groupings = recentlyUsed<readonly Placed[], Grouping>((links) => group(links));
+/**
+ * What scoring reads of a claim's links (ids, sources, directions), read once per evidence list
+ * into arrays the engine makes. The callers' link objects differ in shape from one caller to
+ * another (the loader's, a test's, a benchmark's), and their strings in kind; code optimised for
+ * one caller's objects is thrown away and compiled again on meeting another's, tens of
+ * milliseconds for the largest scoring functions. Read here, only this small function meets them.
+ */
+export interface LinksRead {
+  readonly ids: readonly string[];
+  readonly sources: readonly string[];
+  /** Each direction, `supports` and `opposes` as the engine's own strings (the same text), any other as given. */
+  readonly directions: readonly Direction[];
+}
+
+export const linksRead = recentlyUsed<readonly Placed[], LinksRead>((links) => {
+  const ids: string[] = [];
+  const sources: string[] = [];
+  const directions: Direction[] = [];
+  for (let i = 0; i < links.length; i++) {
+    const { id, source, direction } = links[i]!;
+    ids.push(id);
+    sources.push(source);
+    directions.push(direction === 'supports' ? 'supports' : direction === 'opposes' ? 'opposes' : direction);
+  }
+  return { ids, sources, directions };
+});
+
+const groupings = recentlyUsed<readonly Placed[], Grouping>((links) => groupRead(linksRead(links)));
 
 /**
  * The groups of a claim's links, worked out once per evidence list (claims are read-only once
@@ -172,45 +199,60 @@ export function independenceOf(
 const FEW = 16;
 
 function group(links: readonly Placed[]): Grouping {
-  const groups = links.length <= FEW ? groupedByScan(links) : groupedByMap(links);
-  return { groups, uniqueIds: new Set(links.map((link) => link.id)).size === links.length };
+  return groupRead({
+    ids: links.map((link) => link.id),
+    sources: links.map((link) => link.source),
+    directions: links.map((link) => link.direction),
+  });
+}
+
+function groupRead(read: LinksRead): Grouping {
+  const { ids } = read;
+  const groups = ids.length <= FEW ? groupedByScan(read) : groupedByMap(read);
+  return { groups, uniqueIds: new Set(ids).size === ids.length };
 }
 
 /** Groups in order of first appearance, each found by comparing source and direction. */
-function groupedByScan(links: readonly Placed[]): GroupOfLinks[] {
+function groupedByScan({ ids, sources, directions }: LinksRead): GroupOfLinks[] {
   const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
-  links.forEach((link, i) => {
+  for (let i = 0; i < ids.length; i++) {
+    const source = sources[i]!;
+    const direction = directions[i]!;
+    let found = false;
     for (const group of ordered) {
-      if (group.source === link.source && group.direction === link.direction) {
+      if (group.source === source && group.direction === direction) {
         group.members.push(i);
-        group.ids.push(link.id);
-        return;
+        group.ids.push(ids[i]!);
+        found = true;
+        break;
       }
     }
-    ordered.push({ source: link.source, direction: link.direction, members: [i], ids: [link.id] });
-  });
+    if (!found) ordered.push({ source, direction, members: [i], ids: [ids[i]!] });
+  }
   return ordered;
 }
 
 /** The same groups in the same order, found through one map per direction (no key string per link). */
-function groupedByMap(links: readonly Placed[]): GroupOfLinks[] {
+function groupedByMap({ ids, sources, directions }: LinksRead): GroupOfLinks[] {
   const ordered: { source: string; direction: Direction; members: number[]; ids: string[] }[] = [];
   const byDirection = new Map<Direction, Map<string, (typeof ordered)[number]>>();
-  links.forEach((link, i) => {
-    let bySource = byDirection.get(link.direction);
+  for (let i = 0; i < ids.length; i++) {
+    const source = sources[i]!;
+    const direction = directions[i]!;
+    let bySource = byDirection.get(direction);
     if (bySource === undefined) {
       bySource = new Map();
-      byDirection.set(link.direction, bySource);
+      byDirection.set(direction, bySource);
     }
-    const group = bySource.get(link.source);
+    const group = bySource.get(source);
     if (group === undefined) {
-      const created = { source: link.source, direction: link.direction, members: [i], ids: [link.id] };
-      bySource.set(link.source, created);
+      const created = { source, direction, members: [i], ids: [ids[i]!] };
+      bySource.set(source, created);
       ordered.push(created);
     } else {
       group.members.push(i);
-      group.ids.push(link.id);
+      group.ids.push(ids[i]!);
     }
-  });
+  }
   return ordered;
 }

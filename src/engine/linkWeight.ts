@@ -245,7 +245,7 @@ export function weighAll(rules: Rules, root: LinkRoot, evidence: readonly Eviden
   const keys = levelsKeys(evidence);
   const known = weighedByKey(rules);
   const weighed: LinkWeight[] = [];
-  for (let i = 0; i < evidence.length; i++) {
+  for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     let one = key === null ? undefined : known.get(key);
     if (one === undefined) {

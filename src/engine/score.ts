@@ -1,11 +1,11 @@
 /** Scores one claim under one model, steps 1 to 10 of DESIGN §4, and returns its trace. */
 import type { Json } from './canonical.ts';
 import { hashOf } from './canonical.ts';
-import { coverage } from './coverage.ts';
+import { coverageOf, readReviews, type ReviewsRead } from './coverage.ts';
 import { Decimal, fixed, plain } from './decimal.ts';
 import { scaledOf, tenTo } from './fixedPoint.ts';
-import { gradient } from './gradient.ts';
-import { groupingOf, keptById, keptOfSmallUnits, keptOfUnits, type Group } from './independence.ts';
+import { gradientOfVotes, noVotes } from './gradient.ts';
+import { groupingOf, keptById, keptOfSmallUnits, keptOfUnits, linksRead, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighAll, type LinkRoot, type LinkWeight } from './linkWeight.ts';
 import { logisticRounded, logisticRoundedOfUnits } from './logistic.ts';
@@ -191,8 +191,9 @@ function weightsOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink
 }
 
 function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
+  const { ids, sources: linkSources, directions } = linksRead(evidence);
   // Step 2: each link's weight.
-  const count = evidence.length;
+  const count = ids.length;
   const weighed = weightsOf(rules, root, evidence);
   const units: bigint[] = [];
   // The units as doubles where each is below 2^43 in size and there are fewer than 2^10 of them:
@@ -226,15 +227,16 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
   let sufficient = false;
   const countedSources = new Set<string>();
   for (let i = 0; i < count; i++) {
-    const link = evidence[i]!;
+    const id = ids[i]!;
+    const direction = directions[i]!;
     const { working, opposedText } = weighed[i]!;
-    const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(link.id) ?? null);
+    const depends = keptLink === null ? (keptAt[i] ?? null) : (keptLink.get(id) ?? null);
     const counts = depends === null;
     // The working's fields written out in its order (a spread in mid-literal takes V8's slow path).
     links.push({
-      id: link.id,
-      source: link.source,
-      direction: link.direction,
+      id,
+      source: linkSources[i]!,
+      direction,
       relevance: working.relevance,
       observation: working.observation,
       interpretation: working.interpretation,
@@ -242,30 +244,30 @@ function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): 
       extraction: working.extraction,
       product: working.product,
       weight: working.weight,
-      signedWeight: link.direction === 'supports' ? working.weight : opposedText,
+      signedWeight: direction === 'supports' ? working.weight : opposedText,
       kept: counts,
       keptLink: depends,
     });
-    traceLinks.push({ id: link.id, weight: working.weight, kept: counts, keptLink: depends });
+    traceLinks.push({ id, weight: working.weight, kept: counts, keptLink: depends });
     if (!counts) continue;
     let above: boolean;
     if (small) {
       const weight = smalls[i]!;
-      if (link.direction === 'supports') supportingSmall += weight;
-      else if (link.direction === 'opposes') opposingSmall += weight;
+      if (direction === 'supports') supportingSmall += weight;
+      else if (direction === 'opposes') opposingSmall += weight;
       above = weight > 0;
     } else {
       const weight = units[i]!;
       magnitude += weight < 0n ? -weight : weight;
-      if (link.direction === 'supports') supporting += weight;
-      else if (link.direction === 'opposes') opposing += weight;
+      if (direction === 'supports') supporting += weight;
+      else if (direction === 'opposes') opposing += weight;
       above = weight > 0n;
     }
     // Step 4 and step 8 both ask for weight above 0: a kept link that moves no number (context-only,
     // refuted, interpreted away) neither makes a claim scorable nor counts as a source for `high`.
     if (above) {
       sufficient = true;
-      countedSources.add(link.source);
+      countedSources.add(linkSources[i]!);
     }
   }
   if (small) {
@@ -440,6 +442,27 @@ function posteriorOfUnits(rules: Rules, prior: bigint, kept: bigint, keptText: s
   };
 }
 
+/**
+ * What scoring reads of a claim itself, read once per claim into an object the engine makes (as
+ * `linksRead` reads its links, and for the same reason: callers' claim objects differ in shape).
+ */
+const claimRead = recentlyUsed<
+  Claim,
+  {
+    evidence: readonly EvidenceLink[];
+    votes: Claim['votes'];
+    voteCount: number;
+    type: string;
+    reviews: ReviewsRead;
+  }
+>((claim) => ({
+  evidence: claim.evidence,
+  votes: claim.votes,
+  voteCount: claim.votes.length,
+  type: claim.type,
+  reviews: readReviews(claim),
+}));
+
 function scoreWith(
   rules: Rules,
   root: LinkRoot,
@@ -449,11 +472,13 @@ function scoreWith(
   slug: string,
   claim: Claim,
 ): Trace {
+  const read = claimRead(claim);
+  const type = read.type;
   const { links, traceLinks, groups, supportingText, opposingText, keptText, keptUnits, sufficient, sources } =
-    linkedOf(rules, root, claim.evidence);
+    linkedOf(rules, root, read.evidence);
 
-  const coverageWorking = coverage(rules, claim);
-  const gradientWorking = gradient(rules, claim.votes);
+  const coverageWorking = coverageOf(rules, claim, read.reviews);
+  const gradientWorking = read.voteCount === 0 ? noVotes(rules) : gradientOfVotes(rules, read.votes);
   // Written out in each result below, in this order (a spread in mid-literal is V8's slow path).
   const coverageResult = {
     done: coverageWorking.done,
@@ -463,11 +488,11 @@ function scoreWith(
   const gradientResult = { value: gradientWorking.value, status: gradientWorking.status };
 
   // Step 1: a type the model does not score.
-  const applicable = rules.priors.has(claim.type);
-  const notScored = applicable ? null : notScoredReason(rules.model, claim.type);
+  const applicable = rules.priors.has(type);
+  const notScored = applicable ? null : notScoredReason(rules.model, type);
   // Step 4 (`sufficient` above): nothing counted bears on the claim.
   // Step 5: the prior.
-  const prior = applicable ? priorOf(claim.type) : null;
+  const prior = applicable ? priorOf(type) : null;
 
   let result: TraceResult;
   let sum: NonNullable<Trace['working']['sum']> | null = null;
@@ -527,7 +552,7 @@ function scoreWith(
     result,
     input: claim,
     working: {
-      type: claim.type,
+      type,
       applicable,
       notScoredReason: notScored,
       links,
