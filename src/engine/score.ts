@@ -127,68 +127,46 @@ interface Linked {
 }
 
 /**
- * What steps 2 to 4 read of a model: its weight rules (the five tables, the interpretation
- * factor, the weight's places and rounding mode) and its independence strategy. Models with the
- * same key (three released ones) give a claim's links the same working, so it is worked out once
- * per claim for all of them; the key is the rules' own text, so a difference anywhere keeps them apart.
+ * What step 2 reads of a model: the five tables, the interpretation factor, the weight's places and
+ * its rounding mode, as text. Models with the same text weigh a claim's links alike whatever their
+ * independence strategy (ledger-counted and ledger@1.1.0); the text is the rules' own, so a
+ * difference anywhere keeps them apart.
  */
-const linkedKey = perRules((rules) => {
+const weightRules = (rules: Rules): unknown[] => {
   const m = rules.model;
-  return JSON.stringify([
-    m.relevance,
-    m.observation,
-    m.interpretation,
-    m.authenticity,
-    m.extraction,
-    rules.places.weight,
-    rules.mode,
-    rules.independence,
-  ]);
-});
-/** A claim's steps 2 to 4 by `linkedKey`, keyed by its evidence list (for the claims scored most recently). */
-const linkedByEvidence = recentlyUsed<readonly EvidenceLink[], Map<string, Linked>>(() => new Map());
-
-function linkedOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
-  const shared = linkedByEvidence(evidence);
-  const key = linkedKey(rules);
-  let linked = shared.get(key);
-  if (linked === undefined) {
-    linked = link(rules, root, evidence);
-    shared.set(key, linked);
-  }
-  return linked;
-}
+  return [m.relevance, m.observation, m.interpretation, m.authenticity, m.extraction, rules.places.weight, rules.mode];
+};
+/** Step 2's key: the links are weighed once per claim for every model with the same weight rules. */
+const weightsKey = perRules((rules) => JSON.stringify(weightRules(rules)));
+/**
+ * Steps 2 to 4's key: the weight rules and the independence strategy. Models with the same key
+ * (three released ones) give a claim's links the same working, worked out once per claim for all.
+ */
+const linkedKey = perRules((rules) => JSON.stringify([...weightRules(rules), rules.independence]));
 
 /**
- * What step 2 reads of a model: the five tables, the interpretation factor, the weight's places and
- * its rounding mode. Models with the same key weigh a claim's links alike whatever their
- * independence strategy (ledger-counted and ledger@1.1.0), so the links are weighed once for them.
+ * A claim's `make` shared by every model with the same `keyOf`, keyed by the claim's evidence list
+ * (for the claims scored most recently).
  */
-const weightsKey = perRules((rules) => {
-  const m = rules.model;
-  return JSON.stringify([
-    m.relevance,
-    m.observation,
-    m.interpretation,
-    m.authenticity,
-    m.extraction,
-    rules.places.weight,
-    rules.mode,
-  ]);
-});
-/** A claim's link weights by `weightsKey`, keyed by its evidence list (for the claims scored most recently). */
-const weightsByEvidence = recentlyUsed<readonly EvidenceLink[], Map<string, readonly LinkWeight[]>>(() => new Map());
-
-function weightsOf(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): readonly LinkWeight[] {
-  const shared = weightsByEvidence(evidence);
-  const key = weightsKey(rules);
-  let weighed = shared.get(key);
-  if (weighed === undefined) {
-    weighed = weighAll(rules, root, evidence);
-    shared.set(key, weighed);
-  }
-  return weighed;
+function sharedPerClaim<T>(
+  keyOf: (rules: Rules) => string,
+  make: (rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]) => T,
+): (rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]) => T {
+  const byEvidence = recentlyUsed<readonly EvidenceLink[], Map<string, T>>(() => new Map());
+  return (rules, root, evidence) => {
+    const shared = byEvidence(evidence);
+    const key = keyOf(rules);
+    let found = shared.get(key);
+    if (found === undefined) {
+      found = make(rules, root, evidence);
+      shared.set(key, found);
+    }
+    return found;
+  };
 }
+
+const linkedOf = sharedPerClaim(linkedKey, link);
+const weightsOf = sharedPerClaim(weightsKey, weighAll);
 
 function link(rules: Rules, root: LinkRoot, evidence: readonly EvidenceLink[]): Linked {
   const { ids, sources: linkSources, directions } = linksRead(evidence);
