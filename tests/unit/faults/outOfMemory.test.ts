@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   buildHeap,
-  DEFAULT_SERVER_HEAP_MB,
+  defaultServerHeapMb,
   DEFAULT_HEAP_MB,
   outOfMemorySentence,
   ranOutOfMemory,
@@ -30,7 +30,10 @@ describe('running out of memory', () => {
 
   it('gives the Astro process the default heap, the one LEDGER_BUILD_HEAP_MB names, or leaves NODE_OPTIONS’s alone', () => {
     expect(buildHeap({})).toEqual({ mb: DEFAULT_HEAP_MB });
-    expect(buildHeap({ LEDGER_OUTPUT: 'server' })).toEqual({ mb: DEFAULT_SERVER_HEAP_MB });
+    expect(buildHeap({ LEDGER_OUTPUT: 'server' })).toEqual({ mb: defaultServerHeapMb() });
+    // Half the machine's memory for a server build, at least 4 GB.
+    expect(defaultServerHeapMb(24_000)).toBe(12_000);
+    expect(defaultServerHeapMb(6_000)).toBe(4096);
     expect(buildHeap({ LEDGER_OUTPUT: 'server', LEDGER_BUILD_HEAP_MB: '2048' })).toEqual({ mb: 2048 });
     expect(buildHeap({ LEDGER_BUILD_HEAP_MB: '4096' })).toEqual({ mb: 4096 });
     expect(buildHeap({ NODE_OPTIONS: '--max-old-space-size=3000', LEDGER_BUILD_HEAP_MB: '4096' })).toEqual({
