@@ -88,7 +88,10 @@ export const linksRead = recentlyUsed<readonly Placed[], LinksRead>((links) => {
   return { ids, sources, directions };
 });
 
-const groupings = recentlyUsed<readonly Placed[], Grouping>((links) => groupRead(linksRead(links)));
+/** A claim's links grouped afresh, from what scoring reads of them. */
+const group = (links: readonly Placed[]): Grouping => groupRead(linksRead(links));
+
+const groupings = recentlyUsed<readonly Placed[], Grouping>(group);
 
 /**
  * The groups of a claim's links, worked out once per evidence list (claims are read-only once
@@ -197,14 +200,6 @@ export function independenceOf(
 
 /** Up to this many links, groups are found by scanning them: cheaper than maps for a handful. */
 const FEW = 16;
-
-function group(links: readonly Placed[]): Grouping {
-  return groupRead({
-    ids: links.map((link) => link.id),
-    sources: links.map((link) => link.source),
-    directions: links.map((link) => link.direction),
-  });
-}
 
 function groupRead(read: LinksRead): Grouping {
   const { ids } = read;

@@ -8,11 +8,11 @@ import { gradientOfVotes, noVotes } from './gradient.ts';
 import { groupingOf, keptById, keptOfSmallUnits, keptOfUnits, linksRead, type Group } from './independence.ts';
 import { inputHashOf } from './inputHash.ts';
 import { linkRoot, weighAll, type LinkRoot, type LinkWeight } from './linkWeight.ts';
-import { logisticRounded, logisticRoundedOfUnits } from './logistic.ts';
+import { logisticRounded, logisticRoundedOfUnits, type LogisticRounded } from './logistic.ts';
 import { perRules, recentlyUsed } from './perRules.ts';
 import { priorLogOdds } from './prior.ts';
 import { rulesOf, type Rules } from './rules.ts';
-import { stability, stabilityOfUnits } from './stability.ts';
+import { stability, stabilityOfUnits, type StabilityWorking } from './stability.ts';
 import { stateIndex, stateIndexOfUnits } from './state.ts';
 import { unitsText, withinPrecision } from './units.ts';
 import { TRACE_FORMAT, type LinkWorking, type Trace } from './trace.ts';
@@ -371,22 +371,34 @@ function posterior(
   const { weight: w, probability: p } = rules.places;
   // Step 6: posterior log-odds.
   const x = priorLogOdds.plus(keptSum);
-  const posteriorText = fixed(x, w);
-  // Step 7: probability and state.
-  const rounded = logisticRounded(x, p, rules.mode);
+  // Steps 7 and 8: probability and state, stability.
+  return posteriorOf(
+    rules,
+    keptText,
+    fixed(x, w),
+    logisticRounded(x, p, rules.mode),
+    stability(rules, priorLogOdds, keptSum, sources).working,
+  );
+}
+
+/** A posterior from what steps 6 to 8 worked out (through decimal.js or in whole units), with step 7's state. */
+function posteriorOf(
+  rules: Rules,
+  keptText: string,
+  posteriorText: string,
+  rounded: LogisticRounded,
+  stable: StabilityWorking,
+): Posterior {
   const index =
     rounded.units === null ? stateIndex(rules, rounded.probability) : stateIndexOfUnits(rules, rounded.units);
-  const { exactText, probabilityText } = rounded;
-  // Step 8: stability.
-  const stable = stability(rules, priorLogOdds, keptSum, sources);
   return {
     keptText,
     posteriorText,
-    probability: { logistic: exactText, rounded: probabilityText },
+    probability: { logistic: rounded.exactText, rounded: rounded.probabilityText },
     state: { index, thresholds: thresholds(rules) },
     stateName: rules.states[index]!.state,
-    stability: stable.working,
-    resultStability: { spread: stable.working.spread, level: stable.working.level },
+    stability: stable,
+    resultStability: { spread: stable.spread, level: stable.level },
   };
 }
 
@@ -401,23 +413,14 @@ function posteriorOfUnits(rules: Rules, prior: bigint, kept: bigint, keptText: s
   const x = prior + kept;
   if (!withinPrecision(x))
     return posterior(rules, new Decimal(`${prior}e-${w}`), new Decimal(keptText), keptText, sources);
-  // Step 6: posterior log-odds, with w places as `fixed` writes it.
-  const posteriorText = unitsText(x, w);
-  // Step 7: probability and state.
-  const rounded = logisticRoundedOfUnits(x, w, p, rules.mode);
-  const index =
-    rounded.units === null ? stateIndex(rules, rounded.probability) : stateIndexOfUnits(rules, rounded.units);
-  // Step 8: stability.
-  const stable = stabilityOfUnits(rules, prior, kept, w, sources);
-  return {
+  // Step 6: posterior log-odds, with w places as `fixed` writes it; steps 7 and 8.
+  return posteriorOf(
+    rules,
     keptText,
-    posteriorText,
-    probability: { logistic: rounded.exactText, rounded: rounded.probabilityText },
-    state: { index, thresholds: thresholds(rules) },
-    stateName: rules.states[index]!.state,
-    stability: stable.working,
-    resultStability: { spread: stable.working.spread, level: stable.working.level },
-  };
+    unitsText(x, w),
+    logisticRoundedOfUnits(x, w, p, rules.mode),
+    stabilityOfUnits(rules, prior, kept, w, sources).working,
+  );
 }
 
 /**
