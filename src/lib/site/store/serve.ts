@@ -47,7 +47,7 @@ export async function claimHeaders(
   if (history !== null) return historyHeaders(served, path, history, ifNoneMatch, render);
   const address = claimAddress(bare);
   if (address === null) return render();
-  const row = served.claimRows(address.slug)?.get(address.model ?? served.models[0]!.id);
+  const row = served.claim(address.slug)?.rows.get(address.model ?? served.models[0]!.id);
   // An empty 404 from here (not from an endpoint, which Astro never reroutes) becomes the site's 404 page.
   if (row === undefined) return new Response(null, { status: 404 });
   const etag = etagOf(path, row, served.store.id);

@@ -29,9 +29,7 @@ interface StoredClaim {
 export interface ServedStore {
   readonly store: Store;
   readonly models: readonly LoadedModel[];
-  /** One claim's rows by model id, or null for a slug the store does not hold. */
-  claimRows(slug: string): ReadonlyMap<string, StoreRow> | null;
-  /** One claim's rows and input, or null for a slug the store does not hold. */
+  /** One claim's rows by model id and its input, or null for a slug the store does not hold. */
   claim(slug: string): StoredClaim | null;
   /** One claim's history page row, or null for a slug the store does not hold. */
   historyRow(slug: string): HistoryRow | null;
@@ -76,7 +74,6 @@ export function openServedStore(file: string, modelsDir: string = ledgerFolders(
       }
       return row;
     },
-    claimRows: (slug) => claim(slug)?.rows ?? null,
     claim,
   };
   function claim(slug: string): StoredClaim | null {
@@ -96,7 +93,7 @@ export function openServedStore(file: string, modelsDir: string = ledgerFolders(
 export function storeSite(served: ServedStore): Site {
   const { meta } = served.store;
   const row = (slug: string, model: string): StoreRow => {
-    const found = served.claimRows(slug)?.get(model);
+    const found = served.claim(slug)?.rows.get(model);
     if (found === undefined) throw new Error(`no trace for ${slug} under ${model}`);
     return found;
   };
