@@ -37,9 +37,9 @@ const server = createServer((req, res) => {
   req.url = routedUrl(req.url ?? '/');
   handler(req, res);
 });
+// Said by the primary, once for all the workers (each fails alike); then this worker is stopped.
 server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
-  process.stderr.write(`The server cannot listen on ${host}:${port} (${error.code ?? error.message}).\n`);
-  process.exit(1);
+  process.send?.({ cannotListen: `The server cannot listen on ${host}:${port} (${error.code ?? error.message}).\n` });
 });
 server.listen(port, host);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -7,10 +7,11 @@
  * byte, every compare page (the later ones rendered on request from the store's compare rows) byte
  * for byte, the 404 page for a bad slug, a bad model, a bad commit and a browse or compare page the
  * build does not write, ETag and 304, Cache-Control (revalidated for claim addresses,
- * immutable only for hashed assets), content types and /healthz/.
+ * immutable only for hashed assets), content types and /healthz/, and that a second server on the
+ * same port stops with one sentence.
  * Prints one line per failure and exits 1 if there was any.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAIM_CACHE } from '../src/lib/site/store/http.ts';
@@ -210,6 +211,19 @@ try {
     if (response.status !== 404) fail(`${path}: status ${response.status}, not 404`);
     else if (!body.equals(notFound)) fail(`${path}: not the site's 404 page`);
   }
+
+  // A second server on the same port: one sentence (not one per worker), exit 1, no worker left.
+  const port = new URL(origin).port;
+  const second = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', LEDGER_WORKERS: '4' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const expected = `The server cannot listen on 127.0.0.1:${port} (EADDRINUSE).\n`;
+  if (second.status !== 1 || second.stderr !== expected)
+    fail(
+      `a second server on port ${port}: exit ${second.status}, ${JSON.stringify(second.stderr)}, not 1 and ${JSON.stringify(expected)}`,
+    );
 } catch (error) {
   fail((error as Error).message);
 } finally {

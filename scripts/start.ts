@@ -58,18 +58,20 @@ cluster.on('listening', (_worker, address) => {
   listening += 1;
   if (listening === workers) process.stdout.write(shownOrigin(address.port));
 });
+/** Stops every worker and exits with `code`: on a signal, or when a worker fails (it cannot listen). */
+const stop = (code: number): void => {
+  stopping = true;
+  for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+  process.exit(code);
+};
 cluster.on('exit', (_worker, code) => {
-  if (code !== 0 && !stopping) {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    process.exit(code ?? 1);
-  }
+  if (code !== 0 && !stopping) stop(code ?? 1);
+});
+cluster.on('message', (_worker, message: { cannotListen?: string }) => {
+  if (message.cannotListen === undefined || stopping) return;
+  process.stderr.write(message.cannotListen);
+  stop(1);
 });
 const workerEnv = { LEDGER_SERVER_ENTRY: entry, HOST: host, PORT: String(port) };
 for (let i = 0; i < workers; i++) cluster.fork(workerEnv);
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    process.exit(0);
-  });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(0));
