@@ -101,9 +101,14 @@ export function renderTex(latex: string, display: boolean): string {
 
 /** A run of digits: a formula's figures, model ids and subscripts are made of them. */
 const DIGITS = /\d+/g;
-/** The digit runs `renderFromShape` puts in a formula's place to find them in KaTeX's output. */
+/**
+ * The digit runs `renderFromShape` puts in a formula's place to find them in KaTeX's output: `73`
+ * and five digits, the run's index from FIRST_PLACEHOLDER.
+ */
+const FIRST_PLACEHOLDER = 7_300_000;
 const PLACEHOLDER = /73\d{5}/g;
-const placeholder = (index: number): string => String(7_300_000 + index);
+const ONE_PLACEHOLDER = /^73\d{5}$/;
+const placeholder = (index: number): string => String(FIRST_PLACEHOLDER + index);
 
 /**
  * A formula's shape: the formula with every digit run made `#`. Claim pages show a few dozen
@@ -138,7 +143,7 @@ export function renderFromShape(latex: string, display: boolean): string | null 
     shapes.set(key, shape);
   }
   const { html } = shape;
-  return html === null ? null : html.replace(PLACEHOLDER, (found) => runs[Number(found) - 7_300_000]!);
+  return html === null ? null : html.replace(PLACEHOLDER, (found) => runs[Number(found) - FIRST_PLACEHOLDER]!);
 }
 
 /** True when each of `count` placeholders is in the text of `html` twice, and no other digit is, nor any in a tag. */
@@ -146,11 +151,11 @@ function placeholdersHold(html: string, count: number): boolean {
   const seen = new Array<number>(count).fill(0);
   for (const piece of html.split(/(<[^>]*>)/)) {
     if (piece.startsWith('<')) {
-      if (/73\d{5}/.test(piece)) return false;
+      if (piece.search(PLACEHOLDER) >= 0) return false;
       continue;
     }
     for (const run of piece.match(DIGITS) ?? []) {
-      const index = /^73\d{5}$/.test(run) ? Number(run) - 7_300_000 : -1;
+      const index = ONE_PLACEHOLDER.test(run) ? Number(run) - FIRST_PLACEHOLDER : -1;
       if (index < 0 || index >= count) return false;
       seen[index]! += 1;
     }

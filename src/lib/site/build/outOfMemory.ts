@@ -5,6 +5,9 @@
  */
 import { totalmem } from 'node:os';
 
+/** This machine's memory in MB. */
+const machineMemoryMb = (): number => Math.round(totalmem() / 2 ** 20);
+
 /**
  * The heap the build gives the Astro process unless told otherwise, in MB: a 10,000-claim build
  * (with its history) fits in it, the Astro process peaking at 1,259 MB resident and Pagefind's
@@ -21,7 +24,7 @@ export const DEFAULT_HEAP_MB = 1024;
  * 12,000 MB it built, peaking at 9,072 MB resident). A cap, not an allocation: a build takes what
  * it uses.
  */
-export function defaultServerHeapMb(machineMb: number = Math.round(totalmem() / 2 ** 20)): number {
+export function defaultServerHeapMb(machineMb: number = machineMemoryMb()): number {
   return Math.max(4096, Math.floor(machineMb / 2));
 }
 
@@ -56,7 +59,7 @@ export function buildHeap(env: NodeJS.ProcessEnv): { mb: number | null } | { pro
  */
 export function outOfMemorySentence(
   mb: number | null,
-  machineMb: number = Math.round(totalmem() / 2 ** 20),
+  machineMb: number = machineMemoryMb(),
   onServer = false,
 ): string {
   const cap = mb === null ? 'the heap NODE_OPTIONS gives it' : `its ${mb} MB heap`;
