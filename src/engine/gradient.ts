@@ -172,7 +172,7 @@ export const noVotes = perRules((rules) => weighDecimals(rules, [])[0]);
 
 /** The working, and whether the other rounding mode would give every one of its figures too. */
 function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
-  return (votesRead(votes).values.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
+  return (votes.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
 }
 
 /** `weigh` through decimal.js, figure by figure: the definition, and the path for what `weighWhole` refuses. */
