@@ -119,6 +119,20 @@ for (const claim of distinct([...samplePages(), ...widestFormulaPages()])) {
   });
 }
 
+test('375px, no JavaScript: the full trace keeps its lines and indentation', async ({ page }) => {
+  const claim = sample.find((p) => isScored(p.trace))!;
+  await page.goto(claim.url);
+  await page.locator('.claim-trace summary').click();
+  const shown = await page.locator('.claim-trace pre code').evaluate((code) => {
+    const lineHeight = parseFloat(getComputedStyle(code).lineHeight);
+    return { lines: code.textContent.split('\n').length - 1, height: code.getBoundingClientRect().height, lineHeight };
+  });
+  // At least one line box per line of JSON: collapsed whitespace ran them into a paragraph.
+  expect(shown.height / shown.lineHeight, `${claim.url}: ${shown.lines} lines of JSON`).toBeGreaterThanOrEqual(
+    shown.lines,
+  );
+});
+
 test('the sample has a scored page and a refusal', () => {
   expect(sample.some((p) => isScored(p.trace))).toBe(true);
   expect(sample.some((p) => !isScored(p.trace))).toBe(true);
