@@ -63,7 +63,7 @@ describe('a store of the format before the listing', () => {
   it('is refused in one sentence', () => {
     const old = storeOfFormat(dir, openStore(file).meta, 2);
     expect(() => openStore(old)).toThrow(
-      `${old} is a trace store of format 2, not 6: build it again with npm run build:server.`,
+      `${old} is a trace store of format 2, not 7: build it again with npm run build:server.`,
     );
   });
 });

@@ -153,7 +153,7 @@ describe('a store of the format before the compare rows', () => {
   it('is refused in one sentence', () => {
     const old = storeOfFormat(dir, store.meta, 3);
     expect(() => openStore(old)).toThrow(
-      `${old} is a trace store of format 3, not 6: build it again with npm run build:server.`,
+      `${old} is a trace store of format 3, not 7: build it again with npm run build:server.`,
     );
   });
 });

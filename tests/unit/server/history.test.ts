@@ -138,7 +138,7 @@ CREATE TABLE traces (slug TEXT NOT NULL, model TEXT NOT NULL, input_hash TEXT NO
     const old = join(dir, 'old.sqlite');
     oldStore(old, 1);
     expect(() => openStore(old)).toThrow(
-      `${old} is a trace store of format 1, not 6: build it again with npm run build:server.`,
+      `${old} is a trace store of format 1, not 7: build it again with npm run build:server.`,
     );
     const lacking = join(dir, 'lacking.sqlite');
     oldStore(lacking, STORE_FORMAT);
@@ -161,7 +161,7 @@ CREATE TABLE traces (slug TEXT NOT NULL, model TEXT NOT NULL, input_hash TEXT NO
     });
     expect([run.status, run.stdout]).toEqual([1, '']);
     expect(run.stderr).toBe(
-      `${join(build, STORE_FILE)} is a trace store of format 1, not 6: build it again with npm run build:server.\n`,
+      `${join(build, STORE_FILE)} is a trace store of format 1, not 7: build it again with npm run build:server.\n`,
     );
   });
 });

@@ -417,10 +417,10 @@ describe('the claim under every model', () => {
 });
 
 describe('the page around the working', () => {
-  it('publishes the trace as two-space JSON with a final newline', () => {
+  it('publishes the trace as one line of JSON with a final newline, its line in JSON Lines', () => {
     const json = traceJson(lab);
-    expect(json.endsWith('}\n')).toBe(true);
-    expect(json).toContain('\n  "traceFormat": 1,');
+    expect(json.indexOf('\n')).toBe(json.length - 1);
+    expect(json.startsWith(`{"traceFormat":1,"claim":"${lab.claim}","model":"ledger-strict@0.1.0",`)).toBe(true);
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(lab)));
   });
 

@@ -32,9 +32,10 @@ export const STORE_FILE = 'store.sqlite';
  * browse pages after the first; 4: every pair's compare rows, for the compare pages after the first;
  * 5: a trace's summary before its trace.json bytes, so that reading every model's summary of a claim
  * does not walk each trace's overflow pages; 6: a claim's input once, in its own table, and each
- * summary without it, so that a page reads its claim's input once instead of once per model).
+ * summary without it, so that a page reads its claim's input once instead of once per model; 7:
+ * trace.json bytes on one line, as the static build now writes them).
  */
-export const STORE_FORMAT = 6;
+export const STORE_FORMAT = 7;
 
 /** What a store says about the build that wrote it. */
 export interface StoreMeta {

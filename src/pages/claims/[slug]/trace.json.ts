@@ -7,7 +7,7 @@ import { hasTrace } from '../../../lib/site/store/http.ts';
 export const getStaticPaths = (() =>
   getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
 
-/** The trace as two-space JSON with a final newline, the same bytes on every build. */
+/** The trace as one line of JSON with a final newline (traceJson), the same bytes on every build. */
 export const GET: APIRoute = ({ params, isPrerendered }) => {
   const site = getSite();
   // On a server the slug is whatever was asked for: an unknown one is the site's 404 page.

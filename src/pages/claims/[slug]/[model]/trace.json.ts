@@ -9,7 +9,7 @@ export const getStaticPaths = (() => {
   return site.claims.flatMap(({ slug }) => site.models.map(({ id }) => ({ params: { slug, model: id } })));
 }) satisfies GetStaticPaths;
 
-/** The trace as two-space JSON with a final newline, the same bytes on every build. */
+/** The trace as one line of JSON with a final newline (traceJson), the same bytes on every build. */
 export const GET: APIRoute = ({ params, isPrerendered }) => {
   const site = getSite();
   // On a server the address is whatever was asked for: an unknown claim or model is the site's 404 page.

@@ -12,7 +12,7 @@ export const getStaticPaths = (() =>
       props: { trace: t.trace },
     }))) satisfies GetStaticPaths;
 
-/** The trace as two-space JSON with a final newline, like every published trace. */
+/** The trace as one line of JSON with a final newline, like every published trace (traceJson). */
 export const GET: APIRoute = ({ props, isPrerendered }) =>
   // On a server the middleware answers every history trace with the store's bytes (serve.ts); a
   // request that gets here has no trace, and an empty 404 is what the middleware makes of that.
