@@ -74,3 +74,19 @@ test('the claim page links to the same claim under every released model', async 
   await expect(page).toHaveURL(pathIs(`/claims/${slug}/${other}/`));
   await expect(page.locator('main')).toContainText(other!);
 });
+
+test('on a comparison, each figure and trace link is named by its claim and model', async ({ page }) => {
+  const [a, b] = [defaultModelId(), 'ledger-sceptic@1.0.0'];
+  await page.goto(`/compare/${a}/${b}/`);
+  const rows = await page.locator('table.claim-diff tbody tr').all();
+  expect(rows.length, 'the pair has claims that differ').toBeGreaterThan(0);
+  for (const row of rows.slice(0, 5)) {
+    const statement = (await row.locator('th > span').first().innerText()).trim();
+    expect(statement.length).toBeGreaterThan(0);
+    for (const [i, model] of [a, b].entries()) {
+      const figure = row.locator('a.num-link').nth(i);
+      await expect(figure).toHaveAccessibleName(`${(await figure.innerText()).trim()} Under ${model} ${statement}`);
+      await expect(row.locator('a.trace-link').nth(i)).toHaveAccessibleName(`trace ${statement} Under ${model}`);
+    }
+  }
+});
