@@ -16,8 +16,10 @@
  * (`TOKEN_CLASSES`, mirrored in `src/styles/global.css` and tested against it); a colour not in the
  * table keeps shiki's inline style, so nothing is ever shown in the wrong colour.
  */
+import prettyCompact from 'json-stringify-pretty-compact';
 import { LRUCache } from 'lru-cache';
 import { createHighlighter, hastToHtml, type GrammarState, type Highlighter } from 'shiki';
+import { escapeCode } from './markup.ts';
 
 type Lang = 'json' | 'python' | 'yaml' | 'typescript';
 
@@ -135,29 +137,25 @@ export async function highlight(code: string, lang: Lang = 'json'): Promise<stri
   return `${frame.open}${out.join('\n')}${frame.close}`;
 }
 
-const PLAIN_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
 /**
- * A value as pretty-printed JSON indented with tabs, which the stylesheet shows two spaces wide
- * (`tab-size`): the same document as two-space JSON, read the same, for a third of the
- * indentation's bytes (a claim's trace is indented by some 4 KB). JSON.stringify indents only the
- * start of a line, and a JSON string holds no raw line break, so no string differs from the
- * two-space document's.
+ * A value as JSON to be read: indented with tabs, which the stylesheet shows two spaces wide
+ * (`tab-size`), and an object or array that fits in 100 characters kept on one line, as a person
+ * would write it (json-stringify-pretty-compact). A claim's trace reads one link to a line, in about
+ * half the lines of fully indented JSON (293 against 553) and a tenth fewer bytes. Strings are left
+ * as JSON.stringify writes them, so the text parses back to the same value.
  */
-export function tabIndentedJson(value: unknown): string {
-  return JSON.stringify(value, null, '\t');
+export function readableJson(value: unknown): string {
+  return prettyCompact(value, { indent: '\t', maxLength: 100 });
 }
 
 /**
  * Code as a plain `<pre class="plain-code"><code>` that the stylesheet colours as a whole, in the
  * highlighted code's default colours. For a claim's full trace: a few hundred lines of JSON that
  * highlighted would be a quarter of the page's bytes and half its elements, for text the reader
- * can also download as it is. Only `&`, `<` and `>` are escaped: quotes are plain text in an HTML
- * text node, and a JSON document is mostly quotes.
+ * can also download as it is (escapeCode: only `&`, `<` and `>` are escaped).
  */
 export function plainCode(code: string): string {
-  const text = code.replace(/[&<>]/g, (c) => PLAIN_ESCAPES[c]!);
-  return `<pre class="plain-code" tabindex="0"><code>${text}</code></pre>`;
+  return `<pre class="plain-code" tabindex="0"><code>${escapeCode(code)}</code></pre>`;
 }
 
 /** Shiki's own highlighting of the whole document at once, made small: what `highlight` must equal. */

@@ -19,6 +19,16 @@ export function escapeHtml(text: string): string {
   return /[&<>"']/.test(text) ? text.replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]!) : text;
 }
 
+const CODE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Escapes the text of a `<pre>` of code: only `&`, `<` and `>`, since quotes are plain text in an
+ * HTML text node, and JSON is mostly quotes.
+ */
+export function escapeCode(text: string): string {
+  return /[&<>]/.test(text) ? text.replace(/[&<>]/g, (c) => CODE_ESCAPES[c]!) : text;
+}
+
 /** Escapes a double-quoted attribute value, as Astro escapes `name={value}`. */
 export function escapeAttribute(value: string): string {
   return /[&"]/.test(value) ? value.replace(/&/g, '&#38;').replace(/"/g, '&#34;') : value;

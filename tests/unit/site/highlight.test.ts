@@ -7,7 +7,7 @@ import {
   highlight,
   highlightWhole,
   plainCode,
-  tabIndentedJson,
+  readableJson,
   TOKEN_CLASSES,
 } from '../../../src/lib/render/highlight.ts';
 
@@ -107,14 +107,29 @@ describe('plain code', () => {
     );
   });
 
-  it('writes JSON indentation as tabs shown two spaces wide, and leaves every string alone', () => {
-    const value = { a: { b: ['  two spaces', { c: '    four' }] }, d: 1 };
-    const json = JSON.stringify(value, null, 2);
-    const tabbed = tabIndentedJson(value);
-    expect(tabbed).toBe(
-      '{\n\t"a": {\n\t\t"b": [\n\t\t\t"  two spaces",\n\t\t\t{\n\t\t\t\t"c": "    four"\n\t\t\t}\n\t\t]\n\t},\n\t"d": 1\n}',
+  it('writes JSON indented with tabs shown two spaces wide, short parts on one line, every string left alone', () => {
+    const long = 'x'.repeat(90);
+    const value = {
+      link: { id: 'q1', weight: '0.900000', kept: true, keptLink: null },
+      tricky: ['a", "b', 'c: d', '  two spaces', '\ttab\nline'],
+      nested: { passage: long, deeper: { c: '    four' } },
+      d: 1,
+    };
+    const text = readableJson(value);
+    expect(text).toBe(
+      [
+        '{',
+        '\t"link": {"id": "q1", "weight": "0.900000", "kept": true, "keptLink": null},',
+        '\t"tricky": ["a\\", \\"b", "c: d", "  two spaces", "\\ttab\\nline"],',
+        '\t"nested": {',
+        `\t\t"passage": "${long}",`,
+        '\t\t"deeper": {"c": "    four"}',
+        '\t},',
+        '\t"d": 1',
+        '}',
+      ].join('\n'),
     );
-    expect(JSON.parse(tabbed)).toEqual(JSON.parse(json));
+    expect(JSON.parse(text)).toEqual(value);
     expect(read('src/styles/global.css')).toMatch(/\n\.plain-code code \{\n {2}tab-size: 2ch;\n\}/);
   });
 

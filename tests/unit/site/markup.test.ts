@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldHtml, formulaHtml, stateBadgeHtml, stepHeadingHtml } from '../../../src/lib/render/markup.ts';
+import { escapeCode, fieldHtml, formulaHtml, stateBadgeHtml, stepHeadingHtml } from '../../../src/lib/render/markup.ts';
 
 describe('fieldHtml', () => {
   it('marks a figure with its path in the trace', () => {
@@ -61,5 +61,12 @@ describe('formulaHtml and stateBadgeHtml', () => {
     expect(stateBadgeHtml('insufficient-evidence')).toBe(
       '<span class="state state-insufficient-evidence" data-state="insufficient-evidence">insufficient evidence</span>',
     );
+  });
+});
+
+describe('escapeCode', () => {
+  it('escapes what would end or open markup in a <pre>, and leaves quotes as text', () => {
+    expect(escapeCode(`{"a": "<b> & 'c'"}`)).toBe(`{"a": "&lt;b&gt; &amp; 'c'"}`);
+    expect(escapeCode('plain')).toBe('plain');
   });
 });

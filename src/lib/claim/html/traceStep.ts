@@ -1,7 +1,7 @@
 import { fieldOf } from '../fields.ts';
 import type { ClaimPaths } from '../page.ts';
 import type { StepProps } from '../stepLinks.ts';
-import { plainCode, tabIndentedJson } from '../../render/highlight.ts';
+import { plainCode, readableJson } from '../../render/highlight.ts';
 import { escapeAttribute, escapeHtml, fieldHtml } from '../../render/markup.ts';
 import { stepHtml } from './frame.ts';
 
@@ -22,9 +22,9 @@ const HASHES = [
  * page's bytes and half its elements, inside a `<details>` most readers never open.
  */
 export function traceStepHtml({ trace, links, paths }: TraceStepProps): string {
-  // Shown indented with tabs (the same JSON, half the bytes of its indentation); the download is the
-  // exact file, with the same lines (traceJson).
-  const json = `${tabIndentedJson(trace)}\n`;
+  // Shown to be read (readableJson: tab-indented, short parts on one line); the download is the
+  // exact file, on one line (traceJson).
+  const json = `${readableJson(trace)}\n`;
   const html = plainCode(json);
   const lines = json.split('\n').length - 1;
   const hashes = HASHES.map(
