@@ -3,6 +3,7 @@
  * route, whose content changes when the default model does), the model id, its config hash and the
  * build's date, as plain text, CSL-JSON and BibTeX.
  */
+import prettyCompact from 'json-stringify-pretty-compact';
 import { PUBLISHER_NAME } from './claimReview.ts';
 
 /** What a citation names. */
@@ -79,9 +80,9 @@ export function cslItems(c: CitationInput): [CslItem] {
   ];
 }
 
-/** The CSL-JSON as text (two-space JSON). */
+/** The CSL-JSON as text: two-space JSON, a part that fits in 80 characters on one line. */
 export function cslJson(c: CitationInput): string {
-  return JSON.stringify(cslItems(c), null, 2);
+  return prettyCompact(cslItems(c), { indent: 2, maxLength: 80 });
 }
 
 const BIBTEX_SPECIAL: Readonly<Record<string, string>> = {

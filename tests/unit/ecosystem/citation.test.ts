@@ -53,6 +53,13 @@ describe('CSL-JSON', () => {
   it('is valid JSON that parses back to the item', () => {
     expect(JSON.parse(cslJson(input))).toEqual(cslItems(input));
   });
+
+  it('is laid out to be read: two-space indents, a short part on one line', () => {
+    const lines = cslJson(input).split('\n');
+    expect(lines.slice(0, 3)).toEqual(['[', '  {', '    "id": "claim-ledger-rates-rose-ledger-1-1-0",']);
+    expect(lines).toContain('    "author": [{"literal": "The claim ledger"}],');
+    expect(lines).toContain('    "issued": {"date-parts": [[2026, 11, 30]]}');
+  });
 });
 
 describe('bibtexEscape', () => {

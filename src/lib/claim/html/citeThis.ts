@@ -1,7 +1,7 @@
 import { bibtex, citationText, cslJson, type CitationInput } from '../../publish/citation.ts';
 import { absoluteUrl, claimPath } from '../../paths.ts';
-import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
-import { CLAIM_STEPS, pinnedStepPath, type StepProps } from '../stepLinks.ts';
+import { escapeAttribute, escapeCode, escapeHtml } from '../../render/markup.ts';
+import { CLAIM_STEPS, pinnedStepPath, stepHref, type StepProps } from '../stepLinks.ts';
 import { stepHtml } from './frame.ts';
 
 /** One citation format: its figure's id, its caption and the text to copy. */
@@ -13,7 +13,7 @@ interface CitationFormat {
 
 /** A format's figure; the text is escaped as it was built: no whitespace may enter a `<pre>`. */
 function formatHtml(f: CitationFormat): string {
-  return `<figure class="cite-format" id="${escapeAttribute(f.id)}">\n<figcaption>${escapeHtml(f.label)}</figcaption>\n<pre class="cite-code">${escapeHtml(f.text)}</pre>\n</figure>\n`;
+  return `<figure class="cite-format" id="${escapeAttribute(f.id)}">\n<figcaption>${escapeHtml(f.label)}</figcaption>\n<pre class="cite-code">${escapeCode(f.text)}</pre>\n</figure>\n`;
 }
 
 /**
@@ -35,11 +35,14 @@ export function citeThisHtml({ trace, links }: StepProps, site: string | URL, bu
     { id: 'cite-csl', label: 'CSL-JSON (Zotero, pandoc, citeproc)', text: cslJson(citation) },
     { id: 'cite-bibtex', label: 'BibTeX', text: bibtex(citation) },
   ];
-  // One step cited for good: its address under this page's model, whose numbers never change.
+  // One step cited for good: its address under this page's model, whose numbers never change. The
+  // link goes where the step's own link goes (stepHref): the same pinned step, written as a bare
+  // `#step` on a page that is already pinned.
   const steps = CLAIM_STEPS.filter((s) => s.id !== 'cite')
     .map((s) => {
-      const path = pinnedStepPath(trace, s.id);
-      return `<li id="${escapeAttribute(`cite-step-${s.id}`)}">${escapeHtml(s.title)}: <a href="${escapeAttribute(path)}">${escapeHtml(absoluteUrl(path, site))}</a></li>\n`;
+      const href = stepHref(links, s.id);
+      const address = absoluteUrl(pinnedStepPath(trace, s.id), site);
+      return `<li id="${escapeAttribute(`cite-step-${s.id}`)}">${escapeHtml(s.title)}: <a href="${escapeAttribute(href)}">${escapeHtml(address)}</a></li>\n`;
     })
     .join('');
   const body =
