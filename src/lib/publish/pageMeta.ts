@@ -61,11 +61,10 @@ export function pageMeta(input: PageMetaInput): PageMeta {
       { property: 'og:image:height', content: OG_IMAGE.height },
       { property: 'og:image:alt', content: OG_IMAGE.alt },
     ],
+    // X reads og:title, og:description and og:image when its own tags are absent (its card markup
+    // reference), so only the card type and the picture's text are named for X.
     names: [
       { name: 'twitter:card', content: 'summary' },
-      { name: 'twitter:title', content: input.title },
-      { name: 'twitter:description', content: input.description },
-      { name: 'twitter:image', content: image },
       { name: 'twitter:image:alt', content: OG_IMAGE.alt },
     ],
   };

@@ -53,9 +53,11 @@ describe('pageMeta', () => {
     });
   });
 
-  it('asks for a summary Twitter card with the same picture', () => {
-    expect(meta.names).toContainEqual({ name: 'twitter:card', content: 'summary' });
-    expect(meta.names).toContainEqual({ name: 'twitter:image', content: 'https://ledger.test/og-image.png' });
+  it('asks for a summary Twitter card, which takes its title, text and picture from Open Graph', () => {
+    expect(meta.names).toEqual([
+      { name: 'twitter:card', content: 'summary' },
+      { name: 'twitter:image:alt', content: 'The claim ledger: every claim’s arithmetic, in the open.' },
+    ]);
   });
 });
 
