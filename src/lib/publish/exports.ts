@@ -6,6 +6,7 @@
  * downloaded file is read away from the site.
  */
 import { byCodeUnit } from '../../engine/order.ts';
+import prettyCompact from 'json-stringify-pretty-compact';
 import Papa from 'papaparse';
 import type { Claim } from '../../engine/index.ts';
 import type { TraceSummary } from '../site/site.ts';
@@ -126,13 +127,22 @@ export interface ScoresJson {
   readonly scores: readonly ScoreRow[];
 }
 
-/** The scores download, as two-space JSON with a final newline. */
+/**
+ * A download as JSON a person can read and a diff can follow: two-space indents, and each part that
+ * fits in 1,000 characters (a score row, a link, a claim's sources) on one line of its own, with a
+ * final newline. A fifth smaller than indenting every field (2 MB of a 1,000-claim site).
+ */
+function downloadJson(doc: unknown): string {
+  return `${prettyCompact(doc, { maxLength: 1000 })}\n`;
+}
+
+/** The scores download (downloadJson): one row a line. */
 export function scoresJson(
   meta: Omit<ScoresJson, 'exportFormat' | 'columns' | 'scores'>,
   rows: readonly ScoreRow[],
 ): string {
   const doc: ScoresJson = { exportFormat: EXPORT_FORMAT, ...meta, columns: SCORE_COLUMNS, scores: rows };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return downloadJson(doc);
 }
 
 /** A claim's inputs as the loader normalised them (defaults filled in, absent values null). */
@@ -149,9 +159,9 @@ export interface ClaimsJson {
   readonly claims: readonly ClaimInput[];
 }
 
-/** The claims download, as two-space JSON with a final newline. */
+/** The claims download (downloadJson): a claim's fields a line each, and one line a link. */
 export function claimsJson(buildDate: string, claims: readonly ClaimInput[]): string {
   const sorted = [...claims].sort((a, b) => byCodeUnit(a.slug, b.slug));
   const doc: ClaimsJson = { exportFormat: EXPORT_FORMAT, buildDate, claims: sorted };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return downloadJson(doc);
 }

@@ -119,6 +119,16 @@ describe('scores.json', () => {
     expect(doc).toEqual({ exportFormat: 2, ...meta, columns: [...SCORE_COLUMNS], scores: rows });
   });
 
+  it('writes one score row a line, so that a diff of two builds shows the rows that changed', () => {
+    const text = scoresJson(meta, rows);
+    const rowLines = text
+      .split('\n')
+      .map((line) => line.trim().replace(/,$/, ''))
+      .filter((line) => line.startsWith('{"claim": '));
+    expect(rowLines.map((line) => JSON.parse(line) as unknown)).toEqual(rows);
+    expect(text.endsWith(']\n}\n')).toBe(true);
+  });
+
   it('keeps numbers as decimal strings and absent values as null', () => {
     const scores = doc['scores'] as Record<string, unknown>[];
     expect(scores.every((s) => s['probability'] === null || typeof s['probability'] === 'string')).toBe(true);
@@ -139,7 +149,21 @@ describe('claims.json', () => {
     expect(doc.claims.map((c) => c.slug)).toEqual(['rates-rose', 'ugly-bridge']);
   });
 
-  it('writes two-space JSON with a final newline', () => {
-    expect(claimsJson('2026-12-01', input)).toMatch(/^\{\n {2}"exportFormat": 2,[\s\S]*\}\n$/);
+  it('writes two-space JSON with a final newline, one line a link', () => {
+    // A claim too long for one line (1,000 characters) is written a field a line, and a link a line.
+    const long = { ...input[0]!, claim: { ...input[0]!.claim } };
+    const evidence = Array.from({ length: 8 }, (_, i) =>
+      long.claim.evidence.map((e) => ({ ...e, id: `${e.id}-${i}` })),
+    );
+    long.claim = { ...long.claim, evidence: evidence.flat() };
+    const text = claimsJson('2026-12-01', [long]);
+    expect(text).toMatch(/^\{\n {2}"exportFormat": 2,[\s\S]*\}\n$/);
+    const links = long.claim.evidence;
+    expect(links.length).toBeGreaterThan(8);
+    const linkLines = text
+      .split('\n')
+      .map((line) => line.trim().replace(/,$/, ''))
+      .filter((line) => line.startsWith('{"id": ') && line.includes('"passage": '));
+    expect(linkLines.map((line) => JSON.parse(line) as unknown)).toEqual(links);
   });
 });
