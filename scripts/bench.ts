@@ -4,9 +4,10 @@
  * 5 sources, reviews, votes, every claim type, refusals included) and measures:
  *
  * - the engine alone: traces per second on one core, every claim under the six released models;
- * - the full site build (`npm run -s build`, in a throw-away copy of the site) at N/5, N/2 and N:
- *   the time per claim at N against N/5, and the time per added claim from N/2 to N against N/5 to
- *   N/2 (which leaves out the fixed start-up);
+ * - the full site build (`npm run -s build`, in a throw-away copy of the site) at N/5, N/2 and N
+ *   (the builds at N/5 and N/2 three times each, their median counting): the time per claim at N
+ *   against N/5, and the time per added claim from N/2 to N against N/5 to N/2 (which leaves out
+ *   the fixed start-up);
  * - a bare Astro build of as many trivial pages as the full build made, and full / bare;
  * - the build's peak memory, the size of dist/, the median and largest claim page (gzip, HTML and
  *   its CSS, no fonts);
@@ -241,19 +242,33 @@ say(
 );
 
 // 3. Full builds with a cold trace cache: N/5, N/2, then N.
-/** A cold build of the first `n` synthetic claims, its output removed afterwards. */
-const buildOf = async (n: number, what: string): Promise<Run> => {
+/**
+ * Cold builds of the first `n` synthetic claims, each with a trace cache of its own and its output
+ * removed afterwards, `times` of them: the one of median time. The builds at N/5 and N/2 take 10 to
+ * 25 s, and this machine's runs of that length vary by seconds, which the time per added claim
+ * between them (a difference of differences) would otherwise measure more than the build.
+ */
+const buildOf = async (n: number, what: string, times: number): Promise<Run> => {
   writeClaims(site, n);
-  const out = join(site, `dist-${n}`);
-  const run = await build(`build at ${what} = ${n} claims (cold trace cache)`, join(root, `cache-${n}`), out);
-  rmSync(out, { recursive: true, force: true });
-  return run;
+  const runs: Run[] = [];
+  for (let i = 0; i < times; i++) {
+    const out = join(site, `dist-${n}-${i}`);
+    const label = `build at ${what} = ${n} claims (cold trace cache, ${i + 1} of ${times})`;
+    runs.push(await build(label, join(root, `cache-${n}-${i}`), out));
+    rmSync(out, { recursive: true, force: true });
+  }
+  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+  say(
+    `  median of ${times}: ${sorted[(times - 1) >> 1]!.seconds.toFixed(1)} s (runs ${runs.map((r) => r.seconds.toFixed(1)).join(', ')} s)`,
+  );
+  return sorted[(times - 1) >> 1]!;
 };
+const REPEATS = 3;
 const small = Math.max(1, Math.round(claims / 5));
-const smallRun = await buildOf(small, 'N/5');
+const smallRun = await buildOf(small, 'N/5', REPEATS);
 // A third size between the two, so that linearity can be read apart from the fixed start-up.
 const half = Math.max(small + 1, Math.round(claims / 2));
-const halfRun = await buildOf(half, 'N/2');
+const halfRun = await buildOf(half, 'N/2', REPEATS);
 writeClaims(site, claims);
 const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
