@@ -19,6 +19,7 @@ import {
   styleClasses,
   tex,
   withoutAnnotation,
+  withoutCellStyles,
 } from '../../../src/lib/render/tex.ts';
 import { syntheticClaim } from '../../../scripts/bench/synthetic.ts';
 import { KATEX_UNSTYLED_CLASSES } from '../../../src/lib/render/katexClasses.ts';
@@ -69,6 +70,59 @@ function claimFormulas(): string[] {
         if (latex !== null) found.add(latex);
   return [...found];
 }
+
+/** The MathML's opening tags in order, each prefixed by a dot per level; throws where a tag is not closed in order. */
+function mathTags(html: string): string[] {
+  const stack: string[] = [];
+  const out: string[] = [];
+  for (const [whole, close, name, self] of html.matchAll(/<(\/?)(m[a-z]+)\b[^>]*?(\/?)>/g)) {
+    if (close === '/') {
+      if (stack.pop() !== name) throw new Error(`</${name!}> closes nothing in ${html}`);
+    } else {
+      out.push(`${'.'.repeat(stack.length)}${whole}`);
+      if (self !== '/') stack.push(name!);
+    }
+  }
+  if (stack.length > 0) throw new Error(`unclosed ${stack.join(', ')}`);
+  return out;
+}
+
+const CELL = '<mstyle scriptlevel="0" displaystyle="true">';
+
+describe('withoutCellStyles', () => {
+  it('unwraps the display style KaTeX puts around each cell of an aligned formula, and nothing else', () => {
+    const html = withoutAnnotation(own('x = \\begin{aligned} a &= \\frac{1}{2} \\\\ &= b \\end{aligned}', true));
+    const cells = html.split(`<mtd>${CELL}`).length - 1;
+    expect(cells).toBe(4);
+    const result = withoutCellStyles(html);
+    expect(result).not.toContain(`<mtd>${CELL}`);
+    expect(result.split('<mstyle').length).toBe(html.split('<mstyle').length - cells);
+    expect(result.split('</mstyle>').length).toBe(html.split('</mstyle>').length - cells);
+    expect(text(result)).toBe(text(html));
+    // The same tags in the same order, less the wrappers.
+    const names = (tags: string[]): string[] => tags.map((t) => t.replace(/^\.+/, ''));
+    expect(names(mathTags(result))).toEqual(names(mathTags(html)).filter((t) => t !== CELL));
+  });
+
+  it('keeps a style inside the wrapper, a wrapper beside other content, and a style outside a table', () => {
+    const inner = '<mstyle scriptlevel="0" displaystyle="false"><mi>x</mi></mstyle>';
+    expect(withoutCellStyles(`<math><mtable><mtr><mtd>${CELL}${inner}</mstyle></mtd></mtr></mtable></math>`)).toBe(
+      `<math><mtable><mtr><mtd>${inner}</mtd></mtr></mtable></math>`,
+    );
+    const beside = `<math><mtable><mtr><mtd>${CELL}<mi>a</mi></mstyle><mi>b</mi></mtd></mtr></mtable></math>`;
+    expect(withoutCellStyles(beside)).toBe(beside);
+    const outside = `<math>${CELL}<mfrac><mn>1</mn><mn>2</mn></mfrac></mstyle></math>`;
+    expect(withoutCellStyles(outside)).toBe(outside);
+  });
+
+  it('leaves every claim formula well formed, with no cell wrapped', () => {
+    for (const latex of claimFormulas()) {
+      const html = renderTex(latex, true);
+      expect(html, latex).not.toContain(`<mtd>${CELL}`);
+      expect(() => mathTags(html), latex).not.toThrow();
+    }
+  });
+});
 
 describe('a formula rendered from its shape', () => {
   const formulas = claimFormulas();
