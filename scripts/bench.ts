@@ -369,6 +369,10 @@ if (asJson) {
     fullRun.cpuSeconds !== null && bareRun.cpuSeconds !== null
       ? ` (CPU ${(fullRun.cpuSeconds / bareRun.cpuSeconds).toFixed(2)})`
       : '';
+  const cpu = [smallRun.cpuSeconds, halfRun.cpuSeconds, fullRun.cpuSeconds];
+  const cpuMarginal = cpu.every((c) => c !== null)
+    ? ` (CPU ${((cpu[2]! - cpu[1]!) / (claims - half) / ((cpu[1]! - cpu[0]!) / (half - small))).toFixed(3)})`
+    : '';
   const cpuScaling =
     fullRun.cpuSeconds !== null && smallRun.cpuSeconds !== null
       ? ` (CPU ${(fullRun.cpuSeconds / claims / (smallRun.cpuSeconds / small)).toFixed(3)})`
@@ -386,7 +390,7 @@ if (asJson) {
     ['  as a line through both', `${figures.fixed_seconds} s + ${figures.ms_per_claim} ms per claim`, ''],
     [
       `  per added claim, N/2→N / N/5→N/2`,
-      `${figures.marginal_ratio} (build at N/2: ${halfRun.seconds.toFixed(1)} s)`,
+      `${figures.marginal_ratio}${cpuMarginal} (build at N/2: ${halfRun.seconds.toFixed(1)} s)`,
       '0.85 – 1.15',
     ],
     [
