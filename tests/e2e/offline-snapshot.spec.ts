@@ -249,8 +249,12 @@ function scoredTrace(dir: string): { path: string; offset: number } {
     const path = line.slice(66);
     if (!/^claims\/.+\/trace\.json$/.test(path)) continue;
     const text = readFileSync(join(dir, path), 'latin1');
-    const at = text.indexOf('"probability": "', text.indexOf('"result"'));
-    if (at >= 0 && /\d/.test(text[at + 16]!)) return { path, offset: at + 16 };
+    // A published trace is one line of JSON ("probability":"0.8123"); no layout is assumed.
+    const probability = /"probability":\s*"/g;
+    probability.lastIndex = text.indexOf('"result"');
+    const found = probability.exec(text);
+    const offset = found === null ? -1 : found.index + found[0].length;
+    if (offset >= 0 && /\d/.test(text[offset]!)) return { path, offset };
   }
   throw new Error('no scored trace in the snapshot');
 }
