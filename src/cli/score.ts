@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScorer } from '../engine/index.ts';
+import { traceJson } from '../lib/claim/page.ts';
 import {
   display,
   engineCodeHash,
@@ -67,7 +68,8 @@ export function scoreCommand(
   failOn(problems);
   const scorer = createScorer(model!.model, engineCodeHash());
   const traces = claims.map(({ slug, claim }) => scorer.score(slug, claim));
-  if (traces.length === 1) io.out(`${JSON.stringify(traces[0], null, 2)}\n`);
-  else io.out(traces.map((trace) => `${JSON.stringify(trace)}\n`).join(''));
+  // Each trace as the site publishes it in trace.json (one line and a newline), so that scoring a
+  // claim reproduces its published trace byte for byte; several are JSON Lines.
+  io.out(traces.map(traceJson).join(''));
   return 0;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkCommand } from '../../../src/cli/check.ts';
 import { scoreCommand } from '../../../src/cli/score.ts';
 import { canonicalJson, hashOf, type Json, type Trace } from '../../../src/engine/index.ts';
+import { traceJson } from '../../../src/lib/claim/page.ts';
 import {
   FIXTURE_MODELS,
   FIXTURES,
@@ -24,11 +25,12 @@ const score = (files: string[], model: string, models = FIXTURE_MODELS) =>
   runInProcess((io) => scoreCommand(io, files, { model, models }));
 
 describe('ledger score', () => {
-  it('prints one pretty JSON trace for one claim file', async () => {
+  it('prints one trace for one claim file, on one line as its published trace.json holds it', async () => {
     const outcome = await score([WATER], 'ledger-strict@0.1.0');
     expect(outcome).toMatchObject({ code: 0, stderr: '' });
     const trace = JSON.parse(outcome.stdout) as Trace;
-    expect(outcome.stdout).toBe(`${JSON.stringify(trace, null, 2)}\n`);
+    expect(outcome.stdout).toBe(`${JSON.stringify(trace)}\n`);
+    expect(outcome.stdout).toBe(traceJson(trace));
     expect(trace).toMatchObject({
       traceFormat: 1,
       claim: 'water-plant',
