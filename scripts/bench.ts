@@ -245,31 +245,33 @@ say(
 // 3. Full builds with a cold trace cache: N/5, N/2, then N.
 /**
  * Cold builds of the first `n` synthetic claims, each with a trace cache of its own and its output
- * removed afterwards, `times` of them: the one of median time. The builds at N/5 and N/2 take 10 to
+ * removed afterwards, `REPEATS` of them: the one of median time. The builds at N/5 and N/2 take 10 to
  * 25 s, and this machine's runs of that length vary by seconds, which the time per added claim
  * between them (a difference of differences) would otherwise measure more than the build.
  */
-const buildOf = async (n: number, what: string, times: number): Promise<Run> => {
+const REPEATS = 3;
+/** Of runs of one measure (an odd number of them), the run of median time. */
+const medianRun = (runs: readonly Run[]): Run => [...runs].sort((a, b) => a.seconds - b.seconds)[runs.length >> 1]!;
+const buildOf = async (n: number, what: string): Promise<Run> => {
   writeClaims(site, n);
   const runs: Run[] = [];
-  for (let i = 0; i < times; i++) {
+  for (let i = 0; i < REPEATS; i++) {
     const out = join(site, `dist-${n}-${i}`);
-    const label = `build at ${what} = ${n} claims (cold trace cache, ${i + 1} of ${times})`;
+    const label = `build at ${what} = ${n} claims (cold trace cache, ${i + 1} of ${REPEATS})`;
     runs.push(await build(label, join(root, `cache-${n}-${i}`), out));
     rmSync(out, { recursive: true, force: true });
   }
-  const sorted = [...runs].sort((a, b) => a.seconds - b.seconds);
+  const chosen = medianRun(runs);
   say(
-    `  median of ${times}: ${sorted[(times - 1) >> 1]!.seconds.toFixed(1)} s (runs ${runs.map((r) => r.seconds.toFixed(1)).join(', ')} s)`,
+    `  median of ${REPEATS}: ${chosen.seconds.toFixed(1)} s (runs ${runs.map((r) => r.seconds.toFixed(1)).join(', ')} s)`,
   );
-  return sorted[(times - 1) >> 1]!;
+  return chosen;
 };
-const REPEATS = 3;
 const small = Math.max(1, Math.round(claims / 5));
-const smallRun = await buildOf(small, 'N/5', REPEATS);
+const smallRun = await buildOf(small, 'N/5');
 // A third size between the two, so that linearity can be read apart from the fixed start-up.
 const half = Math.max(small + 1, Math.round(claims / 2));
-const halfRun = await buildOf(half, 'N/2', REPEATS);
+const halfRun = await buildOf(half, 'N/2');
 writeClaims(site, claims);
 const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
@@ -329,15 +331,17 @@ for (let i = 0; i < REPEATS; i++) {
   say(`  ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds?.toFixed(1) ?? '?'} s CPU`);
   bareRuns.push(run);
 }
-const bareRun = [...bareRuns].sort((a, b) => a.seconds - b.seconds)[(REPEATS - 1) >> 1]!;
+const bareRun = medianRun(bareRuns);
 
 // The line through N/5 and N, t = fixed + perClaim × n: a scaling ratio below 1 is the fixed
 // start-up (bundling, checking, indexing) spread over more claims. The time each added claim costs
 // from N/5 to N/2 and from N/2 to N says whether the build slows as it grows (1 is linear).
 const perClaim = (fullRun.seconds - smallRun.seconds) / (claims - small);
 const fixed = fullRun.seconds - perClaim * claims;
-const marginal =
-  (fullRun.seconds - halfRun.seconds) / (claims - half) / ((halfRun.seconds - smallRun.seconds) / (half - small));
+/** The time each claim added from N/2 to N costs, against each claim added from N/5 to N/2. */
+const marginalOf = (atSmall: number, atHalf: number, atFull: number): number =>
+  (atFull - atHalf) / (claims - half) / ((atHalf - atSmall) / (half - small));
+const marginal = marginalOf(smallRun.seconds, halfRun.seconds, fullRun.seconds);
 const figures: Figures = {
   traces_per_second: Math.round(tracesPerSecond),
   build_seconds: round(fullRun.seconds, 1),
@@ -369,10 +373,10 @@ if (asJson) {
     fullRun.cpuSeconds !== null && bareRun.cpuSeconds !== null
       ? ` (CPU ${(fullRun.cpuSeconds / bareRun.cpuSeconds).toFixed(2)})`
       : '';
-  const cpu = [smallRun.cpuSeconds, halfRun.cpuSeconds, fullRun.cpuSeconds];
-  const cpuMarginal = cpu.every((c) => c !== null)
-    ? ` (CPU ${((cpu[2]! - cpu[1]!) / (claims - half) / ((cpu[1]! - cpu[0]!) / (half - small))).toFixed(3)})`
-    : '';
+  const cpuMarginal =
+    smallRun.cpuSeconds !== null && halfRun.cpuSeconds !== null && fullRun.cpuSeconds !== null
+      ? ` (CPU ${marginalOf(smallRun.cpuSeconds, halfRun.cpuSeconds, fullRun.cpuSeconds).toFixed(3)})`
+      : '';
   const cpuScaling =
     fullRun.cpuSeconds !== null && smallRun.cpuSeconds !== null
       ? ` (CPU ${(fullRun.cpuSeconds / claims / (smallRun.cpuSeconds / small)).toFixed(3)})`
