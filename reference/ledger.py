@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Reference implementation of the claim ledger's scoring algorithm.
 
-This file is an independent re-implementation, written from DESIGN.md
-(sections 2 to 5) rather than translated from the TypeScript engine, so that
+This file is an independent re-implementation, written from docs/design.md
+(sections 2 to 5; the site's /spec/ page) rather than translated from the TypeScript engine, so that
 the two can be checked against each other. It uses only the Python standard
 library.
 
@@ -282,7 +282,7 @@ class Model:
 
 
 def read_model(raw: Any) -> Model:
-    """Check a model object (DESIGN §2, canonical JSON form) and read its numbers."""
+    """Check a model object (docs/design.md §2, canonical JSON form) and read its numbers."""
     if not isinstance(raw, dict):
         raise LedgerError(f"model: must be an object, got {describe(raw)}")
     name = need(raw, "name", str, "")
@@ -451,7 +451,7 @@ def read_claim(raw: Any) -> Claim:
 
 
 # ---------------------------------------------------------------------------
-# The algorithm, one function per step of DESIGN §4
+# The algorithm, one function per step of docs/design.md §4
 # ---------------------------------------------------------------------------
 
 
@@ -701,7 +701,7 @@ def compute_result(claim: Claim, model: Model) -> tuple[list[dict], dict]:
 
 
 # The working: every intermediate figure, laid out as the site's engine lays it
-# out (DESIGN §5 leaves the layout to the engine), each figure recomputed here
+# out (docs/design.md §5 leaves the layout to the engine), each figure recomputed here
 # from the steps above so that the two can be compared string by string.
 
 
@@ -1361,7 +1361,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ledger.py",
         description=(
             "Stdlib-only Python reference implementation of the claim ledger's scoring "
-            "algorithm (DESIGN.md §4), for checking the site's published traces."
+            "algorithm (the site's /spec/ page), for checking the site's published traces."
         ),
         epilog=(
             "examples:\n"

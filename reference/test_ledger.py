@@ -22,7 +22,7 @@ import ledger
 
 LEDGER = Path(__file__).with_name("ledger.py")
 
-# ledger-strict@0.1.0 as DESIGN §2 declares it, in its canonical JSON form.
+# ledger-strict@0.1.0 as docs/design.md §2 declares it, in its canonical JSON form.
 STRICT = {
     "name": "ledger-strict",
     "version": "0.1.0",
@@ -339,7 +339,7 @@ class ScoreTest(unittest.TestCase):
         self.assertEqual(one["level"], "medium")
 
     def test_a_second_source_that_moves_no_number_is_not_counted_for_high(self):
-        # DESIGN §4 step 8: only kept links with a weight above 0 count as sources. One counted
+        # docs/design.md §4 step 8: only kept links with a weight above 0 count as sources. One counted
         # rumour (0.03) gives a spread of 0.0045, within high; a context-only, refuted or
         # model-output link from a second source weighs 0 and must leave it capped at medium.
         counted = link("a", relevance="touches-subject", observation="rumour")

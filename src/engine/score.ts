@@ -1,4 +1,4 @@
-/** Scores one claim under one model, steps 1 to 10 of DESIGN §4, and returns its trace. */
+/** Scores one claim under one model, steps 1 to 10 of docs/design.md §4, and returns its trace. */
 import type { Json } from './canonical.ts';
 import { hashOf } from './canonical.ts';
 import { coverageOf, readReviews, type ReviewsRead } from './coverage.ts';

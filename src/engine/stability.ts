@@ -51,7 +51,7 @@ function unitsText(u: number, p: number): string {
 /**
  * Re-scores with the kept weights scaled by each of the model's scales; the spread of the rounded
  * probabilities sets the level, and too few distinct sources among the counted links cap `high`
- * at `medium`. `sources` counts only the sources of kept links with a weight above 0 (DESIGN §4
+ * at `medium`. `sources` counts only the sources of kept links with a weight above 0 (docs/design.md §4
  * step 8): a link that moves no number is not evidence the number rests on.
  */
 export function stability(

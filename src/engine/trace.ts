@@ -50,7 +50,7 @@ export interface Working {
   };
 }
 
-/** A complete trace. The fields before `input` have exactly the shape DESIGN §5 fixes. */
+/** A complete trace. The fields before `input` have exactly the shape docs/design.md §5 fixes. */
 export interface Trace {
   readonly traceFormat: typeof TRACE_FORMAT;
   readonly claim: string;

@@ -143,7 +143,7 @@ export type StabilityLevel = 'high' | 'medium' | 'low';
 /** Status of the community gradient. */
 export type GradientStatus = 'no-votes' | 'consensus-true' | 'consensus-false' | 'contested';
 
-/** The result block of a trace, exactly as DESIGN §5 fixes it. */
+/** The result block of a trace, exactly as docs/design.md §5 fixes it. */
 export interface TraceResult {
   readonly state: string;
   readonly probability: DecimalString | null;

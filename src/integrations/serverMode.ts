@@ -19,7 +19,7 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   // links without JavaScript land on them, and their number does not grow with the claims).
   'src/pages/browse/[type]/[state]/[sort]/[page]/index.astro',
   // Likewise only the later compare pages: a pair's first page (its declared numbers, picture and
-  // counts) stays prerendered, as DESIGN §9 keeps the compare pages; 30 pairs, not 30 × pages.
+  // counts) stays prerendered, as docs/design.md §9 keeps the compare pages; 30 pairs, not 30 × pages.
   'src/pages/compare/[a]/[b]/[page]/index.astro',
 ];
 

@@ -1,4 +1,4 @@
-/** The schema of a claim file, `content/claims/<slug>.yaml` (DESIGN §3). */
+/** The schema of a claim file, `content/claims/<slug>.yaml` (docs/design.md §3). */
 import { z } from 'astro/zod';
 import { decimal, isoDate, MAX_SEGMENT_LENGTH, slugLike, text } from './common.ts';
 

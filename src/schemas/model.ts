@@ -1,4 +1,4 @@
-/** The schema of a model file, `models/<name>@<version>.yaml` (DESIGN §2). */
+/** The schema of a model file, `models/<name>@<version>.yaml` (docs/design.md §2). */
 import { z } from 'astro/zod';
 import { decimal, isoDate, segmentId, slugLike, tableKey, text } from './common.ts';
 

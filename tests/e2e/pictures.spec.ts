@@ -1,5 +1,5 @@
 /**
- * The pictures (DESIGN §6), with JavaScript off, on one claim page per state, a refusal, a compare
+ * The pictures (docs/design.md §6), with JavaScript off, on one claim page per state, a refusal, a compare
  * page and a model page: every picture has a text alternative stating the trace's own figures,
  * takes its colours from the stylesheet's variables (they change with the colour scheme), fits a
  * 375-pixel phone, and passes axe.

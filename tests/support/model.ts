@@ -1,5 +1,5 @@
 /**
- * Models for tests, built in code: DESIGN §2's example with every number as the decimal string the
+ * Models for tests, built in code: docs/design.md §2's example with every number as the decimal string the
  * loader would produce, so that engine tests need no files.
  */
 import type { Model } from '../../src/engine/index.ts';
@@ -7,7 +7,7 @@ import type { Model } from '../../src/engine/index.ts';
 /** Anything of a model that a test may replace; nested tables are replaced whole. */
 export type ModelPatch = { -readonly [K in keyof Model]?: Model[K] };
 
-/** DESIGN §2's example model (the numbers of seed 000), exactly as the loader normalises it. */
+/** docs/design.md §2's example model (the numbers of seed 000), exactly as the loader normalises it. */
 export function strictModel(patch: ModelPatch = {}): Model {
   return {
     name: 'ledger-strict',

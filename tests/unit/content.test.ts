@@ -1,5 +1,5 @@
 /**
- * The repository's own models and example claims: the promises DESIGN §2 and §3 make about them
+ * The repository's own models and example claims: the promises docs/design.md §2 and §3 make about them
  * (six released models, every state and edge exercised, models that disagree) hold for the files
  * as they are, scored by the real engine.
  */

@@ -14,13 +14,13 @@ export interface LedgerSide {
   readonly defaultModel: string | null;
 }
 
-/** A published result as the diff compares it (DESIGN §7). */
+/** A published result as the diff compares it (docs/design.md §7). */
 export interface Outcome {
   readonly state: string;
   readonly probability: string | null;
 }
 
-/** One claim under one model whose published result differs (DESIGN §7's JSON shape). */
+/** One claim under one model whose published result differs (docs/design.md §7's JSON shape). */
 export interface DiffRow {
   readonly claim: string;
   readonly model: string;

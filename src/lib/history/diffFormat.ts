@@ -1,6 +1,6 @@
 /**
  * The three ways `ledger diff` prints what it found: a table for a terminal, Markdown for a pull
- * request comment, and JSON (DESIGN §7) for tools.
+ * request comment, and JSON (docs/design.md §7) for tools.
  */
 import type { DiffRow, LedgerDiff, Outcome } from './diff.ts';
 
@@ -28,7 +28,7 @@ export function diffSummary(diff: LedgerDiff, revision: string): string {
   return `${parts[0]}: ${parts.slice(1).join(', ')}${models}${defaults}.`;
 }
 
-/** The rows as DESIGN §7's JSON: a list of `{ claim, model, before, after }`, two-space indented. */
+/** The rows as docs/design.md §7's JSON: a list of `{ claim, model, before, after }`, two-space indented. */
 export function diffJson(diff: LedgerDiff): string {
   const rows = diff.rows.map(({ claim, model, before, after }: DiffRow) => ({ claim, model, before, after }));
   return `${JSON.stringify(rows, null, 2)}\n`;

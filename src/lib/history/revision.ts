@@ -46,7 +46,7 @@ export function readRevision(
     const modelName = nameIn(modelsDir, file.path);
     const name = claimName ?? modelName;
     if (name === null) continue;
-    // A symbolic link among the content is refused (DESIGN §3), in the past as now.
+    // A symbolic link among the content is refused (docs/design.md §3), in the past as now.
     if (file.mode === '120000') {
       problems.push({
         file: `${label}:${file.path}`,

@@ -522,7 +522,7 @@ export function slugOf(file: string): string {
   return basename(file).replace(/\.(ya?ml|json)$/, '');
 }
 
-/** What a slug may be (DESIGN §3): it is the claim's URL segment. */
+/** What a slug may be (docs/design.md §3): it is the claim's URL segment. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
 /** Reads and validates one claim file, and checks its levels against the given models. */

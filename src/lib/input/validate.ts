@@ -63,7 +63,7 @@ export function idFromFileName(file: string): string {
 export function validateModel(parsed: Parsed, expectedId?: string): { model: Model | null; problems: Problem[] } {
   const report = new Report(parsed);
   if (parsed.data === null || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
-    report.add([], 'a model file must be a mapping of fields (see DESIGN §2)');
+    report.add([], 'a model file must be a mapping of fields (see docs/design.md §2)');
     return { model: null, problems: report.problems };
   }
   const result = modelSchema.safeParse(parsed.data);
@@ -223,7 +223,7 @@ function normaliseModel(m: ModelInput): Model {
 export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: Problem[] } {
   const report = new Report(parsed);
   if (parsed.data === null || typeof parsed.data !== 'object' || Array.isArray(parsed.data)) {
-    report.add([], 'a claim file must be a mapping of fields (see DESIGN §3)');
+    report.add([], 'a claim file must be a mapping of fields (see docs/design.md §3)');
     return { claim: null, problems: report.problems };
   }
   const result = claimSchema.safeParse(parsed.data);

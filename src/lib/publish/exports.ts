@@ -100,7 +100,7 @@ export function scoreRows(
 
 // A cell a spreadsheet would run as a formula (`=`, `+`, `@`, a tab or carriage return first, or
 // `-` before anything but a plain number) gets a leading apostrophe, which spreadsheets show as
-// text and never run; decimals are never touched. The README documents the apostrophe.
+// text and never run; decimals are never touched. docs/metadata.md documents the apostrophe.
 const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 /**

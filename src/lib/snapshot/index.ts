@@ -1,4 +1,4 @@
-/** Offline snapshots of the built site (DESIGN.md section 8). */
+/** Offline snapshots of the built site (docs/design.md §8). */
 export { fileCsp } from './fileCsp.ts';
 export { folderSource, readFolder, referenceFiles, writeAtomically } from './files.ts';
 export { byBytes } from '../input/folderWalk.ts';

@@ -6,7 +6,7 @@
  * and at the 40th significant digit that exp and ln are rounded to, and check that the engine's
  * rounded result is the rounding of the independent 120-digit value.
  *
- * What "the rounding" is: DESIGN §4 computes exp, ln and the logistic at 40 significant digits and
+ * What "the rounding" is: docs/design.md §4 computes exp, ln and the logistic at 40 significant digits and
  * rounds that to the model's places. Where the exact value is nearer a half-way point than the
  * 40-digit steps can resolve (below about 1e−38), the 40-digit value is what is rounded; beyond
  * that the 40-digit and the exact value round alike, and both are checked.

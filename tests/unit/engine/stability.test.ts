@@ -88,7 +88,7 @@ describe('stability in the trace', () => {
   });
 });
 
-describe('stability counts only the sources of kept links with a weight above 0 (DESIGN §4 step 8)', () => {
+describe('stability counts only the sources of kept links with a weight above 0 (docs/design.md §4 step 8)', () => {
   // One counted link, touches-subject × rumour = 0.03: re-scores 0.5052 and 0.5097, a spread of
   // 0.0045, within `high` (0.10). A second source whose link moves no number must not lift it.
   const counted: LinkSpec = { id: 'a', relevance: 'touches-subject', observation: 'rumour', source: 'x' };
@@ -126,7 +126,7 @@ describe('stability counts only the sources of kept links with a weight above 0 
 });
 
 describe('step 8 worked in whole units of the last place agrees with the definition', () => {
-  /** The working's measured figures from DESIGN §4 step 8 directly, with 120-digit logistics. */
+  /** The working's measured figures from docs/design.md §4 step 8 directly, with 120-digit logistics. */
   const expected = (rules: ReturnType<typeof rulesOf>, prior: string, keptSum: string) => {
     const p = rules.places.probability;
     const probabilities = rules.scales.map((scale) =>

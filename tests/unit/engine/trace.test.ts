@@ -37,7 +37,7 @@ const rich = claim({
 
 const places = (n: number): RegExp => (n === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+\\.\\d{${n}}$`));
 
-describe('the trace has exactly the top-level shape DESIGN §5 fixes', () => {
+describe('the trace has exactly the top-level shape docs/design.md §5 fixes', () => {
   const trace = scoreOf(strictModel(), rich, 'eastbrook-lead-limit');
 
   it('has the published fields in order, then the input and the working', () => {

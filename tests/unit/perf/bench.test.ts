@@ -1,6 +1,6 @@
 /**
  * The benchmark's own pieces: its synthetic claims are valid under the released models and cover
- * what DESIGN asks of them, and its page measurements read what a page loads.
+ * what docs/design.md §3 asks of them, and its page measurements read what a page loads.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -104,7 +104,7 @@ describe('each link multiplied out', () => {
       ['link-blog', true, null],
     ]);
     expect(rows[1]!.keptLink).toEqual({ id: { path: 'links.1.keptLink', text: 'q1' }, anchor: 'link-q1' });
-    // Levels in words (DESIGN §6: never ids); the interpretation steps are a figure of the trace.
+    // Levels in words (docs/design.md §6: never ids); the interpretation steps are a figure of the trace.
     const level = (f: (typeof rows)[number]['factors'][number]): string =>
       'words' in f.level ? f.level.words : `${f.level.steps.text} ${f.level.unit}`;
     expect(rows[0]!.factors.map((f) => [f.name, level(f), f.factor.text])).toEqual([

@@ -1,5 +1,5 @@
 /**
- * A compare page lists at most a page of claims (DESIGN §6, issue 18): the claims that differ
+ * A compare page lists at most a page of claims (docs/design.md §6, issue 18): the claims that differ
  * first, then those that agree, split at the listing's page size, with page 1 at the pair's own
  * address and the later ones below it.
  */

@@ -5,7 +5,7 @@ import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';
 
-// Under the strict model (DESIGN §2's numbers): a factual claim starts at 0.5 (log-odds 0);
+// Under the strict model (docs/design.md §2's numbers): a factual claim starts at 0.5 (log-odds 0);
 // states-outright × official-record = 2 × 0.9 = 1.8, bears-directly × measurement = 1,
 // touches-subject × measurement = 0.3. Probabilities are 1 / (1 + e^−x) to 4 places, computed
 // independently: x = 3.6 → 0.9734, 1.8 → 0.8581, 0.3 → 0.5744, −0.8 → 0.3100, −1.8 → 0.1419,

@@ -80,7 +80,7 @@ describe('claims are <slug>.yaml files and nothing else', () => {
   });
 
   it.each(['a--b', 'trailing-', '2026--budget'])(
-    'accepts the slug %s, which matches [a-z0-9][a-z0-9-]* (DESIGN §3)',
+    'accepts the slug %s, which matches [a-z0-9][a-z0-9-]* (docs/design.md §3)',
     async (slug) => {
       const ws = workspace();
       ws.write(join('content', 'claims', `${slug}.yaml`), CLAIM);

@@ -1,5 +1,5 @@
 /**
- * The limits that keep a hostile file harmless (DESIGN §3), tested on the pure helpers: decimals of
+ * The limits that keep a hostile file harmless (docs/design.md §3), tested on the pure helpers: decimals of
  * bounded size, real dates, strict UTF-8, YAML without anchors or aliases, mappings without a
  * prototype, and lookups that never find a property every object has.
  */

@@ -1,4 +1,4 @@
-/** The bounds on decimals verify reads (DESIGN §3): at most 40 significant digits, an exponent within ±1000. */
+/** The bounds on decimals verify reads (docs/design.md §3): at most 40 significant digits, an exponent within ±1000. */
 import { describe, expect, it } from 'vitest';
 import { decimalOutOfBounds, firstOutOfBounds } from '../../../src/lib/verify/index.ts';
 

@@ -56,7 +56,7 @@ describe("a number changed inside one trace's working", () => {
   it('is a difference naming the trace file and the JSON path, in both implementations', async () => {
     const dir = copySite();
     const { path, trace } = scoredTrace(dir);
-    // The working's rounded probability is the result's probability (DESIGN §4 step 7): a page shows both.
+    // The working's rounded probability is the result's probability (docs/design.md §4 step 7): a page shows both.
     const genuine = trace.result.probability!;
     const edited = {
       ...trace,

@@ -1,5 +1,5 @@
 /**
- * The model page's state picture (DESIGN §6): the model's states as bands of the probability axis,
+ * The model page's state picture (docs/design.md §6): the model's states as bands of the probability axis,
  * each from its own lower bound up to the next one's.
  */
 import { scaleLinear } from 'd3-scale';

@@ -1,5 +1,5 @@
 /**
- * The compare page's picture (DESIGN §6): each claim's probability under model A against model B,
+ * The compare page's picture (docs/design.md §6): each claim's probability under model A against model B,
  * a scatter with the diagonal where the two agree, claims whose state changed marked, each dot a
  * link to its claim. A claim refused under either model has no place on it and is listed instead.
  * Past `MAX_DOTS` placed claims a dot each would make a picture (and a text alternative) as big as

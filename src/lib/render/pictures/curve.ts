@@ -1,5 +1,5 @@
 /**
- * The logistic curve (DESIGN §6): probability against log-odds, the model's state bands behind it,
+ * The logistic curve (docs/design.md §6): probability against log-odds, the model's state bands behind it,
  * the claim's point, and the two stability re-scores as a shaded range.
  */
 import { minus } from '../figures.ts';

@@ -1,5 +1,5 @@
 /**
- * The model page's interpretation picture (DESIGN §6): the factor `max(floor, 1 − stepCost × steps)`
+ * The model page's interpretation picture (docs/design.md §6): the factor `max(floor, 1 − stepCost × steps)`
  * against the number of steps, with the floor drawn; the figures are the model page's own rows.
  */
 import { scaleLinear } from 'd3-scale';

@@ -1,5 +1,5 @@
 /**
- * What the model page's line charts share (DESIGN §6): the frame (margins, axes), the floor drawn
+ * What the model page's line charts share (docs/design.md §6): the frame (margins, axes), the floor drawn
  * as a line with its label, and labelled points on a curve. Each chart (factor.ts, voteWeight.ts)
  * supplies only its scales, its figures and its words; one component (LineChart.astro) draws them.
  */

@@ -1,5 +1,5 @@
 /**
- * The claim under every model (DESIGN §6): one probability axis, one row and dot per model, a
+ * The claim under every model (docs/design.md §6): one probability axis, one row and dot per model, a
  * refusal written as such instead of a dot, the default model and this page's model marked.
  */
 import { scaleLinear } from 'd3-scale';

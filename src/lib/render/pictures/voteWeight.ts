@@ -1,5 +1,5 @@
 /**
- * The model page's vote-weight picture (DESIGN §6): a vote's weight `max(floor, ln(1 + r))` against
+ * The model page's vote-weight picture (docs/design.md §6): a vote's weight `max(floor, ln(1 + r))` against
  * the voter's reputation on a logarithmic axis (ln(1 + r), so reputation 0 has a place), with the
  * floor; the figures are seed 003's weight table as the engine computes it for the model.
  */

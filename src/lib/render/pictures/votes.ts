@@ -1,5 +1,5 @@
 /**
- * The votes (DESIGN §6): each vote a dot on a 0–1 line, its area by its weight, the gradient
+ * The votes (docs/design.md §6): each vote a dot on a 0–1 line, its area by its weight, the gradient
  * marked, the model's consensus thresholds shaded, and the evidence probability on the same line.
  */
 import { scaleLinear, scaleSqrt } from 'd3-scale';

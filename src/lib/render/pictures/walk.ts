@@ -1,5 +1,5 @@
 /**
- * The log-odds walk (DESIGN §6): a number line from the prior through one arrow per kept link
+ * The log-odds walk (docs/design.md §6): a number line from the prior through one arrow per kept link
  * (support to the right, opposition to the left, length = weight) to the posterior log-odds, each
  * dependent link greyed under the link it depends on, with the probability scale beneath.
  */
