@@ -2,6 +2,8 @@
  * `npx tsx scripts/determinism.ts`: builds the site twice from the same checkout, with the same
  * environment (SOURCE_DATE_EPOCH unset, so the date comes from the last commit), and compares the
  * SHA-256 of every file. Lists every file that differs or exists in one build only; exit 1 if any.
+ * `--against <dir>` builds once and compares with a build already made (as `npm test` does with
+ * the `dist/` its browser tests ran against, built the same way), which saves one build.
  *
  * The two builds go into folders inside the repository (ignored by git as `dist-*`), not the system
  * temporary folder: Astro stages its server build under `.astro/` whenever the output folder lies
@@ -43,10 +45,17 @@ function build(dir: string): void {
   process.stdout.write(`built ${dir} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
-const dirs = [`dist-determinism-${process.pid}-a`, `dist-determinism-${process.pid}-b`];
+const againstAt = process.argv.indexOf('--against');
+const against = againstAt === -1 ? undefined : process.argv[againstAt + 1];
+if (againstAt !== -1 && (against === undefined || !statSync(against, { throwIfNoEntry: false })?.isDirectory())) {
+  process.stderr.write(`determinism: --against needs a built site's folder (${against ?? 'none given'})\n`);
+  process.exit(2);
+}
+const fresh = [`dist-determinism-${process.pid}-a`, `dist-determinism-${process.pid}-b`].slice(against ? 1 : 0);
+const dirs = [...(against === undefined ? [] : [against]), ...fresh];
 let code = 0;
 try {
-  for (const dir of dirs) build(dir);
+  for (const dir of fresh) build(dir);
   const [a, b] = dirs.map(hashes) as [Map<string, string>, Map<string, string>];
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   const differ = paths.filter((path) => a.get(path) !== b.get(path));
@@ -61,10 +70,10 @@ try {
   process.stdout.write(
     differ.length === 0
       ? `${paths.length} files, byte-identical in both builds\n`
-      : `${differ.length} of ${paths.length} files differ between two builds of the same checkout${keep ? ` (kept: ${dirs.join(', ')})` : ''}\n`,
+      : `${differ.length} of ${paths.length} files differ between two builds of the same checkout${keep ? ` (kept: ${fresh.join(', ')})` : ''}\n`,
   );
   code = differ.length === 0 ? 0 : 1;
 } finally {
-  if (!keep) for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  if (!keep) for (const dir of fresh) rmSync(dir, { recursive: true, force: true });
 }
 process.exitCode = code;

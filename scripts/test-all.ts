@@ -1,11 +1,22 @@
 /**
- * `npm test`: every check the project keeps, in order, stopping at the first that fails:
- * type checks, lint, the formatting check, unit and property tests, the Python reference's own
- * tests, a build of the site, and the browser tests against it; then one more build under a base
- * path (a project page on a static host) with the link check and the base-path page tests run
- * against it; and the server build, under that same base path and page size, checked against it.
+ * `npm test`: every check the project keeps — type checks, lint, the formatting check, unit and
+ * property tests, the Python reference's own tests, a build of the site, its determinism, and the
+ * browser tests against it; one more build under a base path (a project page on a static host) with
+ * the link check and the base-path page tests; and the server build, checked against that build.
+ *
+ * The steps run on every core: a step starts as soon as the steps it needs have passed and a slot
+ * is free (one slot a core, `LEDGER_TEST_JOBS` to set another count). The builds run one after
+ * another, since each fills the machine on its own and two browser runs would share a port. A
+ * step's output is shown when it ends; the first failure stops the rest and shows that step's
+ * output whole. The last lines are each step's time and the count of steps passed and failed.
+ *
+ * `npm test -- quick` (as `npm run test:quick`) runs the inner loop only: types, lint and unit tests.
+ * Other arguments name steps to run by their first word (`npm test -- lint unit`), with what they need.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * The base path and folder of the second build: under a path, as a project page is published, and
@@ -20,41 +31,177 @@ const UNDER_BASE = { LEDGER_BASE: '/ledger-base/', LEDGER_DIST: 'dist-base', LED
  */
 const SERVER = { LEDGER_BASE: UNDER_BASE.LEDGER_BASE, LEDGER_PAGE_SIZE: UNDER_BASE.LEDGER_PAGE_SIZE } as const;
 
-const steps: readonly [string, string, readonly string[], Readonly<Record<string, string>>?][] = [
-  ['type check', 'npx', ['tsc', '--noEmit']],
-  ['astro check', 'npx', ['astro', 'check']],
-  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['format check', 'npx', ['prettier', '--check', '.']],
-  ['unit and property tests', 'npx', ['vitest', 'run']],
-  ['reference tests', 'python3', ['-m', 'unittest', 'discover', '-s', 'reference', '-p', 'test_*.py']],
-  ['build', 'npm', ['run', '-s', 'build']],
-  ['determinism check', 'npx', ['tsx', 'scripts/determinism.ts']],
-  ['browser tests', 'npx', ['playwright', 'test']],
-  ['base-path build', 'npm', ['run', '-s', 'build'], UNDER_BASE],
-  [
-    'base-path browser tests',
-    'npx',
-    ['playwright', 'test', 'tests/e2e/base.spec.ts', 'tests/e2e/links.spec.ts', 'tests/e2e/compare-pages.spec.ts'],
-    UNDER_BASE,
-  ],
+/** One check: what it runs, what it waits for, and whether it is one of the builds that run alone. */
+interface Step {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  /** Steps that must have passed before this one starts (what it reads, or a port it shares). */
+  readonly after?: readonly string[];
+  /** Builds and browser runs take the machine (or port 4399) to themselves: one at a time. */
+  readonly alone?: boolean;
+}
+
+/** In the order they start when slots are free: the long chain of builds and browser runs first. */
+const STEPS: readonly Step[] = [
+  { name: 'build', command: 'npm', args: ['run', '-s', 'build'], alone: true },
+  { name: 'unit and property tests', command: 'npx', args: ['vitest', 'run'] },
+  { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], after: ['build'], alone: true },
+  { name: 'type check', command: 'npx', args: ['tsc', '--noEmit'] },
+  { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+  { name: 'astro check', command: 'npx', args: ['astro', 'check'] },
+  { name: 'format check', command: 'npx', args: ['prettier', '--check', '.'] },
+  {
+    name: 'reference tests',
+    command: 'python3',
+    args: ['-m', 'unittest', 'discover', '-s', 'reference', '-p', 'test_*.py'],
+  },
+  {
+    name: 'determinism check',
+    command: 'npx',
+    args: ['tsx', 'scripts/determinism.ts', '--against', 'dist'],
+    after: ['build'],
+    alone: true,
+  },
+  { name: 'base-path build', command: 'npm', args: ['run', '-s', 'build'], env: UNDER_BASE, alone: true },
+  {
+    name: 'base-path browser tests',
+    command: 'npx',
+    args: [
+      'playwright',
+      'test',
+      'tests/e2e/base.spec.ts',
+      'tests/e2e/links.spec.ts',
+      'tests/e2e/compare-pages.spec.ts',
+    ],
+    env: UNDER_BASE,
+    after: ['base-path build'],
+    alone: true,
+  },
   // Server mode (into dist-server/): its pages must be the base-path build's bytes, of this same commit.
-  ['server build', 'npm', ['run', '-s', 'build:server'], SERVER],
-  ['server check', 'npx', ['tsx', 'scripts/server-check.ts'], { LEDGER_STATIC_DIST: UNDER_BASE.LEDGER_DIST }],
+  { name: 'server build', command: 'npm', args: ['run', '-s', 'build:server'], env: SERVER, alone: true },
+  {
+    name: 'server check',
+    command: 'npx',
+    args: ['tsx', 'scripts/server-check.ts'],
+    env: { LEDGER_STATIC_DIST: UNDER_BASE.LEDGER_DIST },
+    after: ['server build', 'base-path build'],
+  },
 ];
 
-const only = process.argv.slice(2);
-let passed = 0;
-for (const [name, command, args, env = {}] of steps) {
-  if (only.length > 0 && !only.includes(name.split(' ')[0]!)) continue;
-  const shownEnv = Object.entries(env)
+/** The inner loop (`npm run test:quick`): what a developer runs before every commit. */
+const QUICK = ['type', 'lint', 'unit'];
+
+/** The steps asked for by their first words, with every step they need. */
+function chosen(words: readonly string[]): readonly Step[] {
+  if (words.length === 0) return STEPS;
+  const wanted = new Set(STEPS.filter((s) => words.includes(s.name.split(' ')[0]!)).map((s) => s.name));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const step of STEPS)
+      if (wanted.has(step.name))
+        for (const need of step.after ?? [])
+          if (!wanted.has(need)) {
+            wanted.add(need);
+            grew = true;
+          }
+  }
+  return STEPS.filter((s) => wanted.has(s.name));
+}
+
+const words = process.argv.slice(2).flatMap((w) => (w === 'quick' ? QUICK : [w]));
+const steps = chosen(words);
+const unknown = words.filter((w) => !STEPS.some((s) => s.name.split(' ')[0] === w));
+if (unknown.length > 0) {
+  process.stderr.write(`npm test: no step is called ${unknown.join(', ')}\n`);
+  process.exit(2);
+}
+
+const slots = Math.max(1, Number(process.env['LEDGER_TEST_JOBS'] ?? availableParallelism()) || 1);
+const logs = mkdtempSync(join(tmpdir(), 'ledger-test-'));
+const started = Date.now();
+const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+const passed = new Map<string, string>();
+const running = new Map<string, { child: ChildProcess; log: string; since: number }>();
+const waiting = [...steps];
+let failed: string | null = null;
+
+const shownEnv = (env: Readonly<Record<string, string>> = {}): string =>
+  Object.entries(env)
     .map(([key, value]) => `${key}=${value} `)
     .join('');
-  process.stdout.write(`\n== ${name}: ${shownEnv}${command} ${args.join(' ')}\n`);
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (run.status !== 0) {
-    process.stdout.write(`\nsteps: ${passed} passed, 1 failed (${name})\n`);
-    process.exit(run.status ?? 1);
-  }
-  passed += 1;
+
+function start(step: Step): void {
+  const log = join(logs, `${step.name.replaceAll(' ', '-')}.log`);
+  const out = openSync(log, 'w');
+  const since = Date.now();
+  process.stdout.write(`== ${step.name}: ${shownEnv(step.env)}${step.command} ${step.args.join(' ')}\n`);
+  // Each step in a process group of its own, so that a failure elsewhere stops all it started.
+  const child = spawn(step.command, step.args, {
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...step.env },
+    detached: true,
+  });
+  running.set(step.name, { child, log, since });
+  child.on('exit', (code, signal) => finish(step, code === 0 && signal === null));
 }
-process.stdout.write(`\nsteps: ${passed} passed, 0 failed\n`);
+
+function finish(step: Step, ok: boolean): void {
+  const run = running.get(step.name)!;
+  running.delete(step.name);
+  if (failed !== null) return;
+  if (ok) {
+    passed.set(step.name, seconds(run.since));
+    process.stdout.write(`== ${step.name}: passed in ${passed.get(step.name)}\n`);
+    schedule();
+    return;
+  }
+  failed = step.name;
+  process.stdout.write(`\n== ${step.name}: FAILED after ${seconds(run.since)}; its output:\n\n`);
+  process.stdout.write(readFileSync(run.log, 'utf8'));
+  for (const other of running.values()) {
+    try {
+      process.kill(-other.child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  done();
+}
+
+function schedule(): void {
+  if (waiting.length === 0 && running.size === 0) return done();
+  const aloneBusy = (): boolean => [...running.keys()].some((name) => steps.find((s) => s.name === name)!.alone);
+  for (const step of [...waiting]) {
+    if (running.size >= slots) break;
+    if (!(step.after ?? []).every((need) => passed.has(need) || !steps.some((s) => s.name === need))) continue;
+    if (step.alone && aloneBusy()) continue;
+    waiting.splice(waiting.indexOf(step), 1);
+    start(step);
+  }
+}
+
+function done(): void {
+  for (const [name, time] of passed) process.stdout.write(`  ${time.padStart(6)}  ${name}\n`);
+  process.stdout.write(`  ${seconds(started).padStart(6)}  in all, ${slots} at a time\n`);
+  if (failed === null) rmSync(logs, { recursive: true, force: true });
+  else process.stdout.write(`  (every step's output: ${logs})\n`);
+  process.stdout.write(`\nsteps: ${passed.size} passed, ${failed === null ? 0 : 1} failed\n`);
+  process.exit(failed === null ? 0 : 1);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    for (const { child } of running.values()) {
+      try {
+        process.kill(-child.pid!, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(130);
+  });
+
+schedule();
