@@ -22,10 +22,16 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
   const bands = rows
     .map(
       (row) =>
-        `<span class="${escapeAttribute(classList('claim-scale-band', `state-${text(row.state)}`, row.current && 'current'))}" style="${escapeAttribute(`left:${row.start}%;width:${row.width}%`)}"><span class="claim-scale-name">${escapeHtml(text(row.state).replaceAll('-', ' '))}</span></span>`,
+        `<span class="${escapeAttribute(classList('claim-scale-band', `state-${text(row.state)}`, row.current && 'current'))}" style="${escapeAttribute(`left:${row.start}%;width:${row.width}%`)}"></span>`,
     )
-    // Apart, as text: the bands are laid out by their positions, but read in order they are words.
-    .join(' ');
+    .join('');
+  // The names in a key under the bar, whole at any width (a band can be too narrow for its name).
+  const key = rows
+    .map(
+      (row) =>
+        `<li><span class="${escapeAttribute(classList('claim-scale-swatch', `state-${text(row.state)}`))}"></span>${escapeHtml(text(row.state).replaceAll('-', ' '))}</li>`,
+    )
+    .join('');
   const marker = scored
     ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>`
     : '';
@@ -35,7 +41,8 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
     .join(' ');
   const scale =
     `<div class="claim-scale" aria-hidden="true">\n<div class="claim-scale-bar">${bands}${marker}</div>\n` +
-    `<div class="claim-scale-ticks"><span style="left:0%">0</span> ${ticks} <span style="left:100%">1</span></div>\n</div>\n`;
+    `<div class="claim-scale-ticks"><span style="left:0%">0</span> ${ticks} <span style="left:100%">1</span></div>\n` +
+    `<ul class="claim-scale-key">${key}</ul>\n</div>\n`;
   const body = rows
     .map((row) => {
       const name = typeof row.state === 'string' ? escapeHtml(idWords(row.state)) : idFieldHtml(row.state);

@@ -8,7 +8,7 @@ import { line } from 'd3-shape';
 import { range, ticks } from 'd3-array';
 import type { Model, Trace } from '../../../engine/index.ts';
 import { idWords } from '../words.ts';
-import { type Alt, WIDTH, logistic, px, refusalWords } from './frame.ts';
+import { type Alt, LINE, WIDTH, logistic, px, refusalWords, spaced } from './frame.ts';
 
 /** One state's band across the picture, from its threshold up to the next. */
 export interface CurveBand {
@@ -17,6 +17,8 @@ export interface CurveBand {
   readonly y: number;
   readonly height: number;
   readonly current: boolean;
+  /** Whether its lower bound is written beside it (left out where it would touch the one below). */
+  readonly labelled: boolean;
 }
 
 /** What the curve's component draws. */
@@ -40,6 +42,8 @@ export interface CurveView {
   /** Whole-number log-odds ticks along the bottom. */
   readonly ticks: readonly { readonly x: number; readonly label: string }[];
   readonly axisY: number;
+  /** The axes' titles: across under the ticks, and up beside the bands' bounds. */
+  readonly titles: { readonly x: string; readonly y: string };
   readonly plotTop: number;
   readonly plotHeight: number;
   /** The words under the picture. */
@@ -49,15 +53,16 @@ export interface CurveView {
   readonly alt: Alt;
 }
 
-const TOP = 8;
-const PLOT = 150;
+const TOP = 10;
+const PLOT = 200;
 
 /** The curve for `trace`: its bands, its point and its stability range (none for a refusal). */
 export function curveView(trace: Trace, model: Model): CurveView {
   const { sum, stability, state } = trace.working;
   const { result } = trace;
-  const left = 44;
-  const right = WIDTH - 8;
+  // Room on the left for the vertical axis's title and its labels ("0.95"); on the right for half a tick.
+  const left = 70;
+  const right = WIDTH - 14;
   const post = sum === null ? 0 : Number(sum.posteriorLogOdds);
   const rescores = stability?.rescores ?? [];
   const reach = Math.max(6, Math.abs(post), ...rescores.map((r) => Math.abs(Number(r.logOdds))));
@@ -72,7 +77,7 @@ export function curveView(trace: Trace, model: Model): CurveView {
       .y((v) => px(y(logistic(v))))(range(d0, d1 + 1e-9, (d1 - d0) / 48)) ?? '';
   // A refused claim has no state working; the model's own states are its bands.
   const thresholds = state?.thresholds ?? model.states;
-  const bands = thresholds.map((t, i) => {
+  const drawn = thresholds.map((t, i) => {
     const top = i + 1 < thresholds.length ? Number(thresholds[i + 1]!.from) : 1;
     return {
       state: t.state,
@@ -82,6 +87,14 @@ export function curveView(trace: Trace, model: Model): CurveView {
       current: state !== null && result.probability !== null && i === state.index,
     };
   });
+  // A lower bound's label is dropped where it would touch the one below it.
+  let lastLabel = Infinity;
+  const bands = drawn.map((b) => {
+    const at = b.y + b.height;
+    const labelled = lastLabel - at >= LINE;
+    if (labelled) lastLabel = at;
+    return { ...b, labelled };
+  });
   const scored = sum !== null && result.probability !== null;
   const px0 = px(x(post));
   const point = scored
@@ -89,7 +102,8 @@ export function curveView(trace: Trace, model: Model): CurveView {
         x: px0,
         y: px(y(Number(result.probability))),
         label: `${result.probability} at ${sum.posteriorLogOdds}`,
-        anchor: px0 > WIDTH / 2 ? ('end' as const) : ('start' as const),
+        // The label runs to the side with more room.
+        anchor: right - px0 < px0 - left ? ('end' as const) : ('start' as const),
       }
     : null;
   const xs = rescores.map((r) => x(Number(r.logOdds)));
@@ -111,17 +125,20 @@ export function curveView(trace: Trace, model: Model): CurveView {
     : `${refusalWords(result.state, result.reason)} Bands: ${bandWords}.`;
   return {
     width: WIDTH,
-    height: TOP + PLOT + 20,
+    height: TOP + PLOT + 26 + LINE + 6,
     left,
     right,
     bands,
     path,
     point,
     range: spread,
-    ticks: ticks(d0, d1, 6)
-      .filter((t) => Number.isInteger(t))
-      .map((t) => ({ x: px(x(t)), label: minus(String(t)) })),
-    axisY: TOP + PLOT + 14,
+    ticks: spaced(
+      ticks(d0, d1, 6)
+        .filter((t) => Number.isInteger(t))
+        .map((t) => ({ x: px(x(t)), label: minus(String(t)) })),
+    ),
+    axisY: TOP + PLOT + 26,
+    titles: { x: 'log-odds', y: 'probability' },
     plotTop: TOP,
     plotHeight: PLOT,
     caption:

@@ -11,7 +11,7 @@ import { type LineChartView, lineChart, lineFrame, pathThrough } from './lineCha
 /** The factor for 0 steps up to where the floor is reached (at most 8), as the model page's table has it. */
 export function factorView(model: Model): LineChartView {
   const rows = interpretationRows(model);
-  const frame = lineFrame(12);
+  const frame = lineFrame(24);
   const x = scaleLinear()
     .domain([0, Math.max(1, rows.length - 1)])
     .range([frame.left, frame.right]);

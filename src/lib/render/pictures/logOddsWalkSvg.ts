@@ -9,10 +9,13 @@ export interface LogOddsWalkProps {
   readonly trace: Trace;
 }
 
-/** One link's arrow (support to the right, opposition to the left) with its label. */
+/** One link's arrow (support to the right, opposition to the left, a bar for weight zero) with its label. */
 function arrowHtml(a: WalkArrow): string {
   const right = a.x2 > a.x1;
-  const d = `M${a.x1} ${a.y}H${a.x2}m${right ? -5 : 5} -4l${right ? 5 : -5} 4l${right ? -5 : 5} 4`;
+  // A link of weight zero gets an upright bar: a mark that points neither way.
+  const d = a.still
+    ? `M${a.x1} ${a.y - 6}V${a.y + 6}`
+    : `M${a.x1} ${a.y}H${a.x2}m${right ? -5 : 5} -4l${right ? 5 : -5} 4l${right ? -5 : 5} 4`;
   const textClass = a.kept ? '' : ' class="dependent"';
   return (
     `<path class="${escapeAttribute(a.kept ? a.direction : 'dependent')}" d="${escapeAttribute(d)}"></path>` +
@@ -31,14 +34,14 @@ export function logOddsWalkSvg({ trace }: LogOddsWalkProps): string {
     const ticks = view.ticks
       .map(
         (t) =>
-          `<text class="pic-tick" x="${t.x}" y="${view.axisY + 12}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
+          `<text class="pic-tick" x="${t.x}" y="${view.axisY + 16}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
       )
       .join('');
     const scale = view.scale
       .map(
         (t) =>
           `<line class="pic-axis" x1="${t.x}" x2="${t.x}" y1="${view.scaleY - 3}" y2="${view.scaleY + 3}"></line>` +
-          `<text class="pic-tick" x="${t.x}" y="${view.scaleY + 13}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
+          `<text class="pic-tick" x="${t.x}" y="${view.scaleY + 17}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
       )
       .join('');
     picture =
@@ -50,7 +53,9 @@ export function logOddsWalkSvg({ trace }: LogOddsWalkProps): string {
       `<text x="${posterior.labelX}" y="${posterior.y + 4}" text-anchor="${escapeAttribute(posterior.anchor)}">${escapeHtml(posterior.label)}</text>\n` +
       `<path class="pic-axis" d="M${view.left} ${view.axisY}H${view.right}M${view.left} ${view.scaleY}H${view.right}"></path>` +
       ticks +
+      `<text class="pic-title" x="${view.left}" y="${view.axisY + 36}">${escapeHtml(view.axisTitle)}</text>\n` +
       scale +
+      `<text class="pic-title" x="${view.left}" y="${view.scaleY + 37}">${escapeHtml(view.scaleTitle)}</text>\n` +
       `</svg>`;
   }
   return `<figure class="picture">${picture}<figcaption>Log-odds from the prior, one arrow per kept link (dependent links greyed); below, the probability.</figcaption>\n</figure>\n`;

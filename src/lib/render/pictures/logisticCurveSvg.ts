@@ -20,7 +20,9 @@ export function logisticCurveSvg({ trace, model }: LogisticCurveProps): string {
     .map(
       (b) =>
         `<rect class="${escapeAttribute(classList('pic-band', `state-${b.state}`, b.current && 'current'))}" x="${String(view.left)}" y="${String(b.y)}" width="${String(view.right - view.left)}" height="${String(b.height)}"></rect>` +
-        `<text class="pic-tick" x="${String(view.left - 4)}" y="${String(b.y + b.height + 3)}" text-anchor="end">${escapeHtml(b.from)}</text>\n`,
+        (b.labelled
+          ? `<text class="pic-tick" x="${String(view.left - 4)}" y="${String(b.y + b.height + 5)}" text-anchor="end">${escapeHtml(b.from)}</text>\n`
+          : ''),
     )
     .join('');
   const range = view.range
@@ -36,9 +38,13 @@ export function logisticCurveSvg({ trace, model }: LogisticCurveProps): string {
         `<text class="pic-tick" x="${String(t.x)}" y="${String(view.axisY)}" text-anchor="middle">${escapeHtml(t.label)}</text>\n`,
     )
     .join('');
+  const middle = view.plotTop + view.plotHeight / 2;
+  const titles =
+    `<text class="pic-title" x="${String((view.left + view.right) / 2)}" y="${String(view.axisY + 20)}" text-anchor="middle">${escapeHtml(view.titles.x)}</text>\n` +
+    `<text class="pic-title" x="14" y="${String(middle)}" text-anchor="middle" transform="rotate(-90 14 ${String(middle)})">${escapeHtml(view.titles.y)}</text>\n`;
   return (
     `<figure class="picture"><svg viewBox="0 0 ${String(view.width)} ${String(view.height)}" role="img">` +
-    `${altSvg(view.alt)}${bands}${range}<path class="pic-curve" d="${escapeAttribute(view.path)}"></path>${point}${ticks}` +
+    `${altSvg(view.alt)}${bands}${range}<path class="pic-curve" d="${escapeAttribute(view.path)}"></path>${point}${ticks}${titles}` +
     `</svg>\n<figcaption>${escapeHtml(view.caption)}</figcaption>\n</figure>\n`
   );
 }

@@ -5,11 +5,12 @@
 import { scaleLinear } from 'd3-scale';
 import type { TraceSummary } from '../../site/site.ts';
 import { idWords } from '../words.ts';
-import { type Alt, type Frame, WIDTH, px } from './frame.ts';
+import { type Alt, type Frame, LINE, WIDTH, px } from './frame.ts';
 
 /** One model's row. */
 export interface ModelDot {
   readonly model: string;
+  /** The dot's line; the model's name is written on the line above it. */
   readonly y: number;
   /** The dot's position, or null for a model that gives no probability. */
   readonly x: number | null;
@@ -27,19 +28,20 @@ export interface ModelsView extends Frame {
   readonly alt: Alt;
 }
 
-const ROW = 20;
+/** A model's row: its name on one line, its dot and figure on the next. */
+const ROW = 2 * LINE + 6;
 
 /** One row per trace of the claim (the default first, as the caller orders them). */
 export function modelsView(traces: readonly TraceSummary[], current: string, defaultModel: string): ModelsView {
-  const left = 150;
-  const right = WIDTH - 12;
+  const left = 16;
+  const right = WIDTH - 16;
   const x = scaleLinear().domain([0, 1]).range([left, right]);
   const top = 6;
   const rows = traces.map((t, i) => {
     const p = t.result.probability;
     return {
       model: t.model,
-      y: top + ROW * i + ROW / 2,
+      y: top + ROW * i + LINE + 14,
       x: p === null ? null : px(x(Number(p))),
       label: p ?? `not scored: ${idWords(t.result.state)}`,
       isDefault: t.model === defaultModel,
@@ -59,7 +61,7 @@ export function modelsView(traces: readonly TraceSummary[], current: string, def
   const bottom = top + ROW * rows.length;
   return {
     width: WIDTH,
-    height: bottom + 18,
+    height: bottom + LINE + 4,
     left,
     right,
     top,

@@ -17,7 +17,7 @@ export function voteWeightView(model: Model): LineChartView {
   const weightOf = (r: number): number => Math.max(floorValue, Math.log1p(Math.max(0, r)));
   const lastRep = Number(rows[rows.length - 1]!.reputation);
   // Room on the right for half the last tick ("10000") centred under the last point.
-  const frame = lineFrame(22);
+  const frame = lineFrame(28);
   const x = scaleSymlog().constant(1).domain([0, lastRep]).range([frame.left, frame.right]);
   const heaviest = Math.max(...rows.map((r) => Number(r.weight)), floorValue, 1);
   const y = scaleLinear().domain([0, heaviest]).range([frame.bottom, frame.top]).nice();

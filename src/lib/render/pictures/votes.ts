@@ -6,7 +6,7 @@ import { scaleLinear, scaleSqrt } from 'd3-scale';
 import { max } from 'd3-array';
 import type { Model, Trace } from '../../../engine/index.ts';
 import { idWords } from '../words.ts';
-import { type Alt, WIDTH, px, refusalWords } from './frame.ts';
+import { type Alt, LINE, WIDTH, px, refusalWords } from './frame.ts';
 
 /** What the votes' component draws. */
 export interface VotesView {
@@ -15,6 +15,9 @@ export interface VotesView {
   readonly left: number;
   readonly right: number;
   readonly lineY: number;
+  /** The baselines of the evidence probability's label and of the gradient's. */
+  readonly evidenceY: number;
+  readonly gradientY: number;
   readonly dots: readonly { readonly x: number; readonly r: number; readonly voter: string }[];
   /** The consensus-false region (0 up to falseTo) and the consensus-true one (trueFrom up to 1). */
   readonly falseZone: { readonly x: number; readonly width: number; readonly label: string };
@@ -38,7 +41,8 @@ export function votesView(trace: Trace, model: Model): VotesView {
   const r = scaleSqrt()
     .domain([0, heaviest > 0 ? heaviest : 1])
     .range([2, 9]);
-  const lineY = 44;
+  // Two rows of labels above the line: the evidence probability's, then the gradient's.
+  const lineY = 18 + LINE + 24;
   const { result } = trace;
   const gradientLabel = g.status === 'no-votes' ? `no votes: ${g.value}` : `gradient ${g.value}`;
   const votes = g.votes.map((v) => `${v.voter} ${v.value} (weight ${v.weight})`).join('; ');
@@ -50,10 +54,12 @@ export function votesView(trace: Trace, model: Model): VotesView {
       : `The evidence gives probability ${result.probability}.`);
   return {
     width: WIDTH,
-    height: 76,
+    height: lineY + 34,
     left,
     right,
     lineY,
+    evidenceY: 18,
+    gradientY: 18 + LINE,
     dots: g.votes.map((v) => ({ x: px(x(Number(v.value))), r: px(r(Number(v.weight))), voter: v.voter })),
     falseZone: { x: left, width: px(x(Number(falseTo)) - left), label: `≤ ${falseTo}` },
     trueZone: { x: px(x(Number(trueFrom))), width: px(right - x(Number(trueFrom))), label: `≥ ${trueFrom}` },

@@ -20,17 +20,17 @@ export function votesSvg({ trace, model }: VotesProps): string {
     view.evidence === null
       ? ''
       : `<path class="pic-evidence" d="${escapeAttribute(`M${view.evidence.x} ${y - 10}l-5 -8h10z`)}"></path>` +
-        `<text class="pic-tick" x="${view.evidence.x}" y="${y - 30}" text-anchor="${view.evidence.x > view.width / 2 ? 'end' : 'start'}">${escapeHtml(view.evidence.label)}</text>\n`;
+        `<text class="pic-tick" x="${view.evidence.x}" y="${view.evidenceY}" text-anchor="${view.evidence.x > view.width / 2 ? 'end' : 'start'}">${escapeHtml(view.evidence.label)}</text>\n`;
   return (
     `<figure class="picture"><svg viewBox="0 0 ${view.width} ${view.height}" role="img">${altSvg(view.alt)}` +
     `<rect class="pic-zone opposes" x="${view.falseZone.x}" y="${y - 12}" width="${view.falseZone.width}" height="24"></rect>` +
     `<rect class="pic-zone supports" x="${view.trueZone.x}" y="${y - 12}" width="${view.trueZone.width}" height="24"></rect>` +
-    `<text class="pic-tick" x="${view.left}" y="${y + 24}">${escapeHtml(`0 · ${view.falseZone.label}`)}</text>\n` +
-    `<text class="pic-tick" x="${view.right}" y="${y + 24}" text-anchor="end">${escapeHtml(`${view.trueZone.label} · 1`)}</text>\n` +
+    `<text class="pic-tick" x="${view.left}" y="${y + 28}">${escapeHtml(`0 · ${view.falseZone.label}`)}</text>\n` +
+    `<text class="pic-tick" x="${view.right}" y="${y + 28}" text-anchor="end">${escapeHtml(`${view.trueZone.label} · 1`)}</text>\n` +
     `<line class="pic-axis" x1="${view.left}" x2="${view.right}" y1="${y}" y2="${y}"></line>` +
     dots +
     `<path class="pic-gradient" d="M${view.gradient.x} ${y - 16}V${y + 12}"></path>` +
-    `<text x="${view.gradient.x}" y="${y - 20}" text-anchor="${gradientAnchor}">${escapeHtml(view.gradient.label)}</text>\n` +
+    `<text x="${view.gradient.x}" y="${view.gradientY}" text-anchor="${gradientAnchor}">${escapeHtml(view.gradient.label)}</text>\n` +
     evidence +
     `</svg>\n<figcaption>${escapeHtml(view.caption)}</figcaption>\n</figure>\n`
   );

@@ -8,7 +8,7 @@ import { extent, ticks } from 'd3-array';
 import type { Trace } from '../../../engine/index.ts';
 import { idWords } from '../words.ts';
 import { minus } from '../figures.ts';
-import { type Alt, WIDTH, logit, px, refusalWords } from './frame.ts';
+import { type Alt, CHAR_WIDTH, FONT, LINE, WIDTH, labelWidth, logit, px, refusalWords, spaced } from './frame.ts';
 
 /** One arrow: a kept link moves the walk, a dependent one is drawn greyed and moves nothing. */
 export interface WalkArrow {
@@ -24,6 +24,8 @@ export interface WalkArrow {
   readonly labelX: number;
   readonly labelY: number;
   readonly anchor: 'start' | 'end';
+  /** A link of weight zero moves nothing: it is drawn as a mark with no direction. */
+  readonly still: boolean;
 }
 
 /** A labelled point; the label runs away from the nearer edge and stays inside the picture. */
@@ -50,29 +52,23 @@ export type WalkView =
       /** The probability scale beneath it: the model's state thresholds placed at their log-odds. */
       readonly scaleY: number;
       readonly scale: readonly { readonly x: number; readonly label: string }[];
+      /** The two axes' titles, each written under its ticks. */
+      readonly axisTitle: string;
+      readonly scaleTitle: string;
       readonly left: number;
       readonly right: number;
       readonly alt: Alt;
     }
   | { readonly kind: 'refusal'; readonly text: string };
 
-const ROW = 16;
-const TOP = 22;
+/** The height of an arrow's row. */
+const ROW = FONT + 7;
+/** Where the first arrow's row starts: below the prior's label. */
+const TOP = FONT + 14;
 /** The line a label gets above its arrow when it fits on neither side. */
-const LABEL_LINE = 12;
+const LABEL_LINE = LINE;
 /** The space between an arrow's end and its label. */
 const GAP = 4;
-/**
- * A label's width in SVG units, estimated on the wide side: at 11 units a character, DejaVu Sans
- * (the sans-serif of many Linux systems, and the widest of the stylesheet's fonts) runs about 0.64
- * em for a digit, so 7 units a character never underestimates.
- */
-export const CHAR_WIDTH = 7;
-
-/** The estimated width of a label, in SVG units. */
-export function labelWidth(label: string): number {
-  return [...label].length * CHAR_WIDTH;
-}
 
 /**
  * An arrow's label: its signed weight and link id, the id cut with "…" where the whole would not
@@ -128,8 +124,9 @@ export function walkView(trace: Trace): WalkView {
   const posterior = Number(sum.posteriorLogOdds);
   const values = [0, Number(prior.logOdds), posterior, ...steps.flatMap((s) => [s.from, s.to])];
   const [lo, hi] = extent(values) as [number, number];
-  const left = 8;
-  const right = WIDTH - 8;
+  // Room at each end for half a tick's label ("−10").
+  const left = 16;
+  const right = WIDTH - 16;
   const x = scaleLinear()
     .domain([Math.min(lo, -1), Math.max(hi, 1)])
     .range([left, right])
@@ -159,19 +156,22 @@ export function walkView(trace: Trace): WalkView {
       x2,
       y: arrowY,
       labelX: after ? px(high + GAP) : before ? px(low - GAP) : px(Math.min(low, WIDTH - labelWidth(label))),
-      labelY: above ? arrowY - 9 : arrowY + 4,
+      labelY: above ? arrowY - Math.round(FONT * 0.6) : arrowY + Math.round(FONT * 0.35),
       anchor: before ? 'end' : 'start',
+      still: x1 === x2,
     };
   });
   const postY = y + 10;
-  const axisY = postY + 12;
-  const scaleY = axisY + 26;
+  const axisY = postY + 14;
+  // Under the log-odds axis: its ticks, then its title; then the probability scale, its ticks, its title.
+  const scaleY = axisY + 2 * LINE + 10;
   const [d0, d1] = x.domain() as [number, number];
   const tickValues = ticks(d0, d1, 6).filter((t) => Number.isInteger(t));
   const thresholds = (state?.thresholds ?? []).filter((t) => Number(t.from) > 0);
   const scale = thresholds
     .map((t) => ({ x: px(x(logit(Number(t.from)))), label: t.from }))
     .filter((t) => t.x >= left && t.x <= right);
+  const shownScale = spaced(scale);
   const parts = kept.map((l) => {
     const deps = links.filter((d) => !d.kept && d.keptLink === l.id).map((d) => d.id);
     return `${l.id} ${signed(l.direction, l.weight)}${deps.length ? ` (dependent, not counted: ${deps.join(', ')})` : ''}`;
@@ -183,14 +183,16 @@ export function walkView(trace: Trace): WalkView {
   return {
     kind: 'walk',
     width: WIDTH,
-    height: scaleY + 16,
+    height: scaleY + 2 * LINE + 4,
     arrows,
     prior: mark(px(x(Number(prior.logOdds))), priorY, `prior ${minus(prior.logOdds)}`, 0),
     posterior: mark(px(x(posterior)), postY, `posterior ${minus(sum.posteriorLogOdds)} → ${result.probability}`, 8),
     axisY,
-    ticks: tickValues.map((t) => ({ x: px(x(t)), label: minus(String(t)) })),
+    ticks: spaced(tickValues.map((t) => ({ x: px(x(t)), label: minus(String(t)) }))),
     scaleY,
-    scale,
+    scale: shownScale,
+    axisTitle: 'log-odds',
+    scaleTitle: 'probability (state thresholds)',
     left,
     right,
     alt: { title: 'The log-odds walk from the prior to the posterior', desc },
