@@ -1,5 +1,5 @@
 /**
- * Pictures read on a phone and on a desk (DESIGN §6c): at 375 and 1,280 px every text of every
+ * Pictures read on a phone and on a desk (docs/design.md §6c): at 375 and 1,280 px every text of every
  * picture on the claim, model, compare and history pages renders at 12 CSS px or more, and no two
  * labels of a picture overlap (their boxes, as the browser lays them out in the real font).
  */
