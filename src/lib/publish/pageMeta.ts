@@ -8,7 +8,7 @@ import { absoluteUrl, ogImagePath, withoutBase } from '../paths.ts';
 /** The site's name as link previews show it. */
 export const SITE_NAME = 'The claim ledger';
 
-/** The picture every page shows in link previews (public/og-image.png, drawn by scripts/og-image.ts). */
+/** The picture every page shows in link previews (public/og-image.png, drawn by scripts/dev/og-image.ts). */
 export const OG_IMAGE = {
   width: '1200',
   height: '630',

@@ -15,7 +15,7 @@ import {
   resetFallbacks,
   rulesOf,
 } from '../../../src/engine/index.ts';
-import { syntheticClaim, syntheticSlug } from '../../../scripts/bench/synthetic.ts';
+import { syntheticClaim, syntheticSlug } from '../../../scripts/dev/bench/synthetic.ts';
 import { strictModel, withRounding } from '../../support/model.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';
 import { repositoryContent } from '../verify/layout.ts';

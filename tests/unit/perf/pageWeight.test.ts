@@ -1,6 +1,6 @@
 /** The page-weight script's reading of a page: its elements, and the bytes of each part. */
 import { describe, expect, it } from 'vitest';
-import { elementCount, isClaimPage, pageRows, parseHtml } from '../../../scripts/page-weight.ts';
+import { elementCount, isClaimPage, pageRows, parseHtml } from '../../../scripts/dev/page-weight.ts';
 
 const section =
   '<section class="step" id="sum"><h2>Sum</h2><p>x<br>y</p><svg viewBox="0 0 1 1"><path d="M0 0"/></svg></section>';

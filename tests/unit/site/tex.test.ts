@@ -21,7 +21,7 @@ import {
   withoutAnnotation,
   withoutCellStyles,
 } from '../../../src/lib/render/tex.ts';
-import { syntheticClaim } from '../../../scripts/bench/synthetic.ts';
+import { syntheticClaim } from '../../../scripts/dev/bench/synthetic.ts';
 import { KATEX_UNSTYLED_CLASSES } from '../../../src/lib/render/katexClasses.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');

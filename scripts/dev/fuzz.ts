@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { describeMismatch, differential, type Mismatch } from '../tests/unit/differential/differential.ts';
+import { describeMismatch, differential, type Mismatch } from '../../tests/unit/differential/differential.ts';
 
 const CHUNK = 2000;
 const SHOWN = 10;

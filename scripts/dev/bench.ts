@@ -21,7 +21,7 @@
  * reports that build's time, memory and size (`FullFigures`): for sizes where the whole bench would
  * take too long, e.g. `--claims 10000 --only-full --json`.
  *
- * `--server` measures server mode instead (scripts/bench/server.ts, `ServerFigures`): the server
+ * `--server` measures server mode instead (scripts/dev/bench/server.ts, `ServerFigures`): the server
  * build at N, the server under autocannon, its pages against a static build of a sample, and a
  * projection to 1,000,000 claims, e.g. `--server --claims 20000 --json`.
  */
@@ -30,7 +30,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { progress } from '../src/lib/site/progress.ts';
+import { progress } from '../../src/lib/site/progress.ts';
 import { measure, median, siteSizes, type Run } from './bench/measure.ts';
 import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
 import { serverBench } from './bench/server.ts';
@@ -92,7 +92,7 @@ if (!Number.isInteger(claims) || claims < 5) {
   process.stderr.write('--claims must be a whole number of at least 5\n');
   process.exit(2);
 }
-const repo = resolve(import.meta.dirname, '..');
+const repo = resolve(import.meta.dirname, '..', '..');
 const root = mkdtempSync(join(tmpdir(), 'ledger-bench-'));
 const site = join(root, 'site');
 const bare = join(root, 'bare');
@@ -204,7 +204,7 @@ interface EngineRun {
 }
 const engineBar = progress('engine runs', 6);
 const engineRun = (warm: number): EngineRun => {
-  const script = join(site, 'scripts', 'bench', 'engine.ts');
+  const script = join(site, 'scripts', 'dev', 'bench', 'engine.ts');
   const command = [
     process.execPath,
     '--import',
@@ -277,10 +277,14 @@ const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
 
 // The history alone, in a fresh process: one git log walk and one cat-file batch, then scoring.
-const historyRun = spawnSync(process.execPath, ['--import', 'tsx', join(site, 'scripts', 'bench', 'history.ts')], {
-  cwd: site,
-  encoding: 'utf8',
-});
+const historyRun = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(site, 'scripts', 'dev', 'bench', 'history.ts')],
+  {
+    cwd: site,
+    encoding: 'utf8',
+  },
+);
 if (historyRun.status !== 0) {
   fail('history measure', {
     status: historyRun.status,

@@ -4,7 +4,7 @@
  * claim type the released models know, refusals included. A seeded generator, so that the same N
  * gives the same files on every run.
  */
-import type { Claim } from '../../src/engine/index.ts';
+import type { Claim } from '../../../src/engine/index.ts';
 
 /** A small seeded pseudo-random generator (mulberry32): the same seed gives the same sequence. */
 export function generator(seed: number): () => number {

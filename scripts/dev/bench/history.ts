@@ -4,9 +4,9 @@
  * default then and today's, as a build does. Prints one JSON object.
  */
 import { performance } from 'node:perf_hooks';
-import { engineCodeHash, loadLedger } from '../../src/lib/input/load.ts';
-import { readHistory } from '../../src/lib/history/read.ts';
-import { readSiteHistory } from '../../src/lib/history/siteHistory.ts';
+import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { readHistory } from '../../../src/lib/history/read.ts';
+import { readSiteHistory } from '../../../src/lib/history/siteHistory.ts';
 
 const loadStart = process.cpuUsage();
 const { ledger, problems } = loadLedger({ content: 'content', models: 'models' });

@@ -1,12 +1,12 @@
 /**
- * `npx tsx scripts/og-image.ts`: draws public/og-image.png, the picture link previews show for
+ * `npx tsx scripts/dev/og-image.ts`: draws public/og-image.png, the picture link previews show for
  * every page (most previews refuse SVG). Run by hand when the picture should change; the PNG is
  * committed. Chromium renders a fixed page of text in its own fonts at a fixed size, so the same
  * Chromium gives the same picture.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/e2e-env.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/support/e2e-env.ts';
 
 const WIDTH = 1200;
 const HEIGHT = 630;

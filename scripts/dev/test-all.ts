@@ -60,7 +60,7 @@ const STEPS: readonly Step[] = [
   {
     name: 'determinism check',
     command: 'npx',
-    args: ['tsx', 'scripts/determinism.ts', '--against', 'dist'],
+    args: ['tsx', 'scripts/dev/determinism.ts', '--against', 'dist'],
     after: ['build'],
     alone: true,
   },
@@ -84,7 +84,7 @@ const STEPS: readonly Step[] = [
   {
     name: 'server check',
     command: 'npx',
-    args: ['tsx', 'scripts/server-check.ts'],
+    args: ['tsx', 'scripts/dev/server-check.ts'],
     env: { LEDGER_STATIC_DIST: UNDER_BASE.LEDGER_DIST },
     after: ['server build', 'base-path build'],
   },

@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLAIM_CACHE } from '../src/lib/site/store/http.ts';
+import { CLAIM_CACHE } from '../../src/lib/site/store/http.ts';
 import { historyAddresses } from './staticAddresses.ts';
 
 const staticDir = process.env['LEDGER_STATIC_DIST'] ?? 'dist';

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/page-weight.ts [dist] [--page <file>] [--json]`: where a claim page's bytes and
+ * `npx tsx scripts/dev/page-weight.ts [dist] [--page <file>] [--json]`: where a claim page's bytes and
  * elements are. It reads the built site (default `dist/`), takes the median claim page by size (the
  * page `npm run bench` reports as `page_kb_html_median`) or the page given, and prints per part of
  * it (the head and its CSP and JSON-LD, the site's header and footer, each step's `<section>`, the

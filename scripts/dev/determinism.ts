@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/determinism.ts`: builds the site twice from the same checkout, with the same
+ * `npx tsx scripts/dev/determinism.ts`: builds the site twice from the same checkout, with the same
  * environment (SOURCE_DATE_EPOCH unset, so the date comes from the last commit), and compares the
  * SHA-256 of every file. Lists every file that differs or exists in one build only; exit 1 if any.
  * `--against <dir>` builds once and compares with a build already made (as `npm test` does with

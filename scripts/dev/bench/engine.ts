@@ -7,8 +7,8 @@
  * nothing it needs is cached beforehand: the figure is the steady rate of a cold scoring pass.
  * Prints one JSON line: { traces, cpuSeconds, wallSeconds }.
  */
-import { createScorer, type Claim } from '../../src/engine/index.ts';
-import { engineCodeHash, loadLedger } from '../../src/lib/input/load.ts';
+import { createScorer, type Claim } from '../../../src/engine/index.ts';
+import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
 import { syntheticClaim } from './synthetic.ts';
 
 const [content, models, warmCount] = process.argv.slice(2);
