@@ -14,6 +14,7 @@ export default tseslint.config(
       'node_modules/**',
       'snapshots/**',
       'public/katex/**',
+      'public/what-if/**',
       'test-results/**',
       'playwright-report/**',
     ],

@@ -5,6 +5,8 @@
  * site's formulas are written with (src/lib/render/katexClasses.ts). A symbolic link under `public/`
  * stops it before it writes anything: it would write through a linked folder, and the site would
  * publish what the link points at.
+ *
+ * It also bundles the claim page's what-if panel into `public/what-if/panel.js` (not committed).
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { projectRoot } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
 import { shortenStylesheet } from '../src/lib/render/katexClasses.ts';
+import { writePanel } from '../src/lib/whatif/bundle.ts';
 
 const require = createRequire(import.meta.url);
 const katexDist = dirname(require.resolve('katex/dist/katex.min.css'));
@@ -34,3 +37,6 @@ writeFileSync(join(target, 'katex.min.css'), css);
 for (const font of readdirSync(join(katexDist, 'fonts')).filter((f) => f.endsWith('.woff2'))) {
   copyFileSync(join(katexDist, 'fonts', font), join(target, 'fonts', font));
 }
+
+// The what-if panel of every claim page: the engine bundled for the browser (src/lib/whatif/bundle.ts).
+writePanel(root);

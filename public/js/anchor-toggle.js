@@ -3,6 +3,10 @@
  * the current #anchor appended, on load and whenever the anchor changes. A classic script (no
  * modules, no fetch) so it also works from file://. Without it the link still works, landing at the
  * top of the default model's page.
+ *
+ * On a claim page it also shows the "What if…" button ([data-what-if]) and loads the panel's script
+ * (its data-src) the first time it is pressed, or at once when the address holds a what-if; the
+ * page loads no other script until then.
  */
 (function () {
   'use strict';
@@ -20,4 +24,30 @@
   }
   update();
   window.addEventListener('hashchange', update);
+
+  var whatIf = document.querySelector('[data-what-if]');
+  var button = whatIf && whatIf.querySelector('.what-if-open');
+  if (!button) return;
+  var status = whatIf.querySelector('.what-if-status');
+  var loading = false;
+  function open() {
+    if (window.ledgerWhatIf) return window.ledgerWhatIf.toggle();
+    if (loading) return;
+    loading = true;
+    status.textContent = 'Loading the engine…';
+    var script = document.createElement('script');
+    script.src = new URL(whatIf.getAttribute('data-src'), document.baseURI).href;
+    script.onload = function () {
+      status.textContent = '';
+      if (window.ledgerWhatIf) window.ledgerWhatIf.toggle();
+    };
+    script.onerror = function () {
+      loading = false;
+      status.textContent = 'The what-if panel could not load its script, so only the published score is shown.';
+    };
+    document.head.appendChild(script);
+  }
+  whatIf.hidden = false;
+  button.addEventListener('click', open);
+  if (/(^|[?&])what-if=/.test(window.location.search.slice(1))) open();
 })();

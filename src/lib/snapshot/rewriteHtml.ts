@@ -34,6 +34,8 @@ const URL_ATTRIBUTES = new Set([
   'xlink:href',
   'background',
   'longdesc',
+  // A script a page loads on first use (the claim page's what-if panel names its script here).
+  'data-src',
 ]);
 /** Elements whose content is text, not markup, up to their end tag. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);

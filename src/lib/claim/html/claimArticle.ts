@@ -29,6 +29,7 @@ import { stabilityStepHtml } from './stabilityStep.ts';
 import { stateStepHtml } from './stateStep.ts';
 import { sumStepHtml } from './sumStep.ts';
 import { traceStepHtml } from './traceStep.ts';
+import { whatIfHtml } from '../../whatif/html.ts';
 
 /** Which page of a claim to write. */
 export interface ClaimArticleProps {
@@ -48,6 +49,9 @@ function spreadAttributes(attributes: Record<string, string>): string {
 
 /** The list of the working's steps, each a link to its anchor. */
 const CONTENTS = `<nav class="claim-contents" aria-label="Steps of the working">\n<p class="claim-contents-label">The working, step by step</p>\n<ol>${CLAIM_STEPS.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>\n`).join('')}</ol>\n</nav>\n`;
+
+/** The what-if panel's place (its button shows only when scripts run). */
+const WHAT_IF_HTML = whatIfHtml();
 
 /** The `<article>` of a claim page: everything between the site's header and footer. */
 export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, siteUrl }: ClaimArticleProps): string {
@@ -83,5 +87,5 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   };
   const shared = isDefaultModel ? sharedOnce(site, slug, working) : working();
   const attributes = spreadAttributes(searchAttributes(trace, onDefaultRoute));
-  return `<article class="claim"${attributes}>\n${header}${history}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
+  return `<article class="claim"${attributes}>\n${header}${history}${WHAT_IF_HTML}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
 }
