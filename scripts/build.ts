@@ -27,6 +27,7 @@ import { loadLedger } from '../src/lib/input/load.ts';
 import { baseProblem } from '../src/lib/paths.ts';
 import { indexSite } from '../src/lib/listing/searchIndex.ts';
 import { openStore, STORE_FILE } from '../src/lib/site/store/store.ts';
+import { finishServerBuild } from '../src/lib/site/store/serverBuild.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
 function stop(why: string): never {
@@ -199,14 +200,25 @@ if (astroRun.status !== 0) {
 }
 
 if (onServer) {
-  // The claim pages are not files here, so there is nothing for Pagefind to index: they are rows,
-  // written by Astro's scoring pass under a partial name (storeWriterFromEnv) and named here.
+  // The claim pages are not files here: they are rows, written by Astro's scoring pass under a
+  // partial name (storeWriterFromEnv) and named here.
   const problem = storeProblem(storePartial);
   if (problem !== null) {
     discard();
     stop(problem);
   }
   renameSync(storePartial, join(paths.astroOut, STORE_FILE));
+  // The claims' sitemaps and search index come from the store; then every prerendered file is
+  // compressed once, so that a request never waits for it.
+  const finished = await finishServerBuild(paths.astroOut, join(paths.astroOut, STORE_FILE));
+  if ('errors' in finished) {
+    discard();
+    process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${finished.errors.join('\n')}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(
+    `Listed ${finished.sitemap.urls} claim addresses in ${finished.sitemap.files} sitemap file(s), indexed ${finished.indexed} claims for search, compressed ${finished.compressed.files} files.\n`,
+  );
 } else {
   // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
   const indexed = await indexSite(paths.astroOut);

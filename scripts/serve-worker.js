@@ -11,8 +11,10 @@
  */
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routedUrl } from '../src/lib/site/store/routedUrl.js';
+import { routedUrl, SLASHLESS_HEADER, slashlessClaim } from '../src/lib/site/store/routedUrl.js';
+import { createStaticFiles, NOT_FOUND_CACHE, STATIC_MANIFEST } from '../src/lib/site/store/staticFiles.js';
 
 const entry = process.env['LEDGER_SERVER_ENTRY'];
 if (!cluster.isWorker || entry === undefined) {
@@ -33,8 +35,27 @@ for (const [component, load] of pageMap) {
   let loaded;
   pageMap.set(component, () => (loaded ??= load()));
 }
+// The prerendered files (and their Brotli and gzip copies) are served from the build's manifest.
+const built = dirname(dirname(entry));
+const base = process.env['LEDGER_BASE'] ?? '/';
+const files = createStaticFiles(join(built, 'client'), join(built, STATIC_MANIFEST), base);
 const server = createServer((req, res) => {
-  req.url = routedUrl(req.url ?? '/');
+  // The site's 404 page, whoever answers it, may be kept a little while by a cache.
+  const writeHead = res.writeHead;
+  res.writeHead = /** @type {typeof res.writeHead} */ (
+    function (/** @type {number} */ status, /** @type {any[]} */ ...rest) {
+      if (status === 404 && !res.hasHeader('cache-control')) res.setHeader('Cache-Control', NOT_FOUND_CACHE);
+      return writeHead.call(res, status, ...rest);
+    }
+  );
+  if (files.serve(req, res)) return;
+  delete req.headers[SLASHLESS_HEADER];
+  const url = routedUrl(req.url ?? '/');
+  const path = url.replace(/[?#].*$/, '');
+  if (path.startsWith(base) && slashlessClaim(`/${path.slice(base.length)}`)) {
+    req.headers[SLASHLESS_HEADER] = '1';
+    req.url = `${path}/${url.slice(path.length)}`;
+  } else req.url = url;
   handler(req, res);
 });
 // Said by the primary, once for all the workers (each fails alike); then this worker is stopped.

@@ -1,9 +1,10 @@
 /**
  * Server mode's HTTP for claim pages rendered on request (src/lib/site/store/http.ts): the `ETag`
- * and a 304 before rendering, `Cache-Control` and the content type. Prerendered pages, and so the
- * whole static build, pass through untouched; the store is only loaded on a server.
+ * and a 304 before rendering, `Cache-Control`, the content type and the content coding. Prerendered
+ * pages, and so the whole static build, pass through untouched; the store is only loaded on a server.
  */
 import type { MiddlewareHandler } from 'astro';
+import { SLASHLESS_HEADER } from './lib/site/store/routedUrl.js';
 
 // Imported once: under a loader with hooks (tsx), every import() call is resolved again, off-thread.
 let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
@@ -12,5 +13,9 @@ let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
 export const onRequest: MiddlewareHandler = async (context, next) => {
   if (context.isPrerendered) return next();
   const { claimHeaders } = await (serve ??= import('./lib/site/store/serve.ts'));
-  return claimHeaders(context.url.pathname, context.request.headers.get('if-none-match'), next, context.locals);
+  const { headers } = context.request;
+  return claimHeaders(context.url.pathname, headers.get('if-none-match'), next, context.locals, {
+    acceptEncoding: headers.get('accept-encoding'),
+    slashless: headers.get(SLASHLESS_HEADER) === '1',
+  });
 };

@@ -16,6 +16,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAIM_CACHE } from '../../src/lib/site/store/http.ts';
 import { historyAddresses } from './staticAddresses.ts';
+import { parityChecks } from './server-parity.ts';
 
 const staticDir = process.env['LEDGER_STATIC_DIST'] ?? 'dist';
 const failures: string[] = [];
@@ -211,6 +212,8 @@ try {
     if (response.status !== 404) fail(`${path}: status ${response.status}, not 404`);
     else if (!body.equals(notFound)) fail(`${path}: not the site's 404 page`);
   }
+
+  await parityChecks(origin, staticDir, slug, models, fail);
 
   // A second server on the same port: one sentence (not one per worker), exit 1, no worker left.
   const port = new URL(origin).port;

@@ -89,14 +89,7 @@ export function historyEtagOf(path: string, historyHash: string, storeId: string
 }
 
 /** True when an `If-None-Match` header names `etag` (weak comparison, as RFC 9110 asks for GET). */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === bare;
-  });
-}
+export { matchesEtag } from './encoding.js';
 
 /** True when `site` has a trace of `slug` under `model`: a server's routes answer 404 otherwise. */
 export function hasTrace(site: Pick<Site, 'models' | 'summary'>, slug: string, model: string): boolean {

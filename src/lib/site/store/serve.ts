@@ -1,7 +1,8 @@
 /**
  * What the server's middleware does to a request for a claim address: an unknown claim or model
- * is the site's 404 page, without rendering anything; a known one gets its ETag, and a 304 when the client already holds those bytes, else
- * the page (or the stored trace) with its caching headers.
+ * is the site's 404 page, without rendering anything; a known one gets its ETag (one per content
+ * coding), and a 304 when the client already holds those bytes, else the page (or the stored
+ * trace) with its caching headers, compressed as the request asks (coded.ts).
  */
 import { withoutBase } from '../../paths.ts';
 import { listingPageExists, listingViewOf, type Combination, type ListingView } from '../../listing/browse.ts';
@@ -17,17 +18,29 @@ import {
   historyAddress,
   historyEtagOf,
   listingEtagOf,
-  matchesEtag,
   type BrowseAddress,
   type CompareAddress,
   type HistoryAddress,
 } from './http.ts';
 import { installServedSite, type ServedStore } from './storeSite.ts';
+import { codedResponse, type Answer } from './coded.ts';
+import { codingFor } from './encoding.js';
 
 /** What the middleware hands a page it renders: a later browse or compare page's view, built from the store. */
 export interface ServedLocals {
   listing?: ListingView;
   compare?: ComparePageView;
+}
+
+/** What else a request says that its answer depends on. */
+export interface RequestFacts {
+  /** Its `Accept-Encoding` header: the answer is compressed as it asks. */
+  readonly acceptEncoding?: string | null;
+  /**
+   * True when the worker handed the address on with a final slash it was written without
+   * (slashlessClaim): a page that exists is then a 301 to its address, as a static host answers.
+   */
+  readonly slashless?: boolean;
 }
 
 /** The response for `path` (with the base), from `render()` or a 304. */
@@ -36,63 +49,57 @@ export async function claimHeaders(
   ifNoneMatch: string | null,
   render: () => Promise<Response>,
   locals: ServedLocals = {},
+  facts: RequestFacts = {},
 ): Promise<Response> {
+  const answer = claimAnswer(path, render, locals);
+  if (answer === null) return facts.slashless ? new Response(null, { status: 404 }) : render();
+  if (answer instanceof Response) return answer;
+  if (facts.slashless)
+    return new Response(null, { status: 301, headers: { Location: path, 'Cache-Control': CLAIM_CACHE } });
+  return codedResponse(answer, ifNoneMatch, codingFor(facts.acceptEncoding));
+}
+
+/**
+ * What a claim address is answered with: its ETag and how to make its bytes, or a 404 (an empty
+ * one, not from an endpoint, which Astro never reroutes: it becomes the site's 404 page), or null
+ * for an address that is none of the server's.
+ */
+function claimAnswer(path: string, render: () => Promise<Response>, locals: ServedLocals): Answer | Response | null {
   const served = installServedSite();
   const bare = withoutBase(path);
   const browse = browseAddress(bare);
-  if (browse !== null) return browseHeaders(served, path, browse, ifNoneMatch, render, locals);
+  if (browse !== null) return browseAnswer(served, path, browse, render, locals);
   const compare = compareAddress(bare);
-  if (compare !== null) return compareHeaders(served, path, compare, ifNoneMatch, render, locals);
+  if (compare !== null) return compareAnswer(served, path, compare, render, locals);
   const history = historyAddress(bare);
-  if (history !== null) return historyHeaders(served, path, history, ifNoneMatch, render);
+  if (history !== null) return historyAnswer(served, path, history, render);
   const address = claimAddress(bare);
-  if (address === null) return render();
+  if (address === null) return null;
   const row = served.claim(address.slug)?.rows.get(address.model ?? served.models[0]!.id);
-  // An empty 404 from here (not from an endpoint, which Astro never reroutes) becomes the site's 404 page.
   if (row === undefined) return new Response(null, { status: 404 });
-  const etag = etagOf(path, row, served.store.id);
-  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
-  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
   // The stored trace is traceJson() of the engine's trace, the bytes the endpoint would make again
   // after parsing it: served as it is, a trace costs a lookup instead of a parse and a stringify.
-  if (address.kind === 'trace')
-    return new Response(served.store.trace(address.slug, row.model), {
-      status: 200,
-      headers: { ...headers, 'Content-Type': contentType(address) },
-    });
-  return withHeaders(await render(), headers, contentType(address));
-}
-
-/** A rendered page with its caching headers and content type (any other status passes as it is). */
-function withHeaders(response: Response, headers: Record<string, string>, type: string): Response {
-  if (response.status !== 200) return response;
-  const out = new Headers(response.headers);
-  for (const [key, value] of Object.entries(headers)) out.set(key, value);
-  out.set('Content-Type', type);
-  return new Response(response.body, { status: 200, headers: out });
+  const body = address.kind === 'trace' ? () => Promise.resolve(served.store.trace(address.slug, row.model)!) : render;
+  return { etag: etagOf(path, row, served.store.id), type: contentType(address), body };
 }
 
 /**
  * The same for a claim's history page and its revision traces, from the claim's history row: an
  * unknown claim, commit or model is the 404 page; a trace is its stored bytes, nothing rendered.
  */
-async function historyHeaders(
+function historyAnswer(
   served: ServedStore,
   path: string,
   address: HistoryAddress,
-  ifNoneMatch: string | null,
   render: () => Promise<Response>,
-): Promise<Response> {
+): Answer | Response {
   const row = served.historyRow(address.slug);
   if (row === null) return new Response(null, { status: 404 });
   const trace = address.commit === null ? null : served.store.historyTrace(address.slug, address.commit, address.model);
   if (address.kind === 'trace' && trace === undefined) return new Response(null, { status: 404 });
   const etag = historyEtagOf(path, row.hash, served.store.id);
-  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
-  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  if (trace !== null && trace !== undefined)
-    return new Response(trace, { status: 200, headers: { ...headers, 'Content-Type': contentType(address) } });
-  return withHeaders(await render(), headers, contentType(address));
+  const body = typeof trace === 'string' ? () => Promise.resolve(trace) : render;
+  return { etag, type: contentType(address), body };
 }
 
 /** A page number as a build writes it in an address (`2`, never `02`), or 0 for anything else. */
@@ -103,26 +110,25 @@ const pageNumber = (text: string): number => (/^[1-9][0-9]{0,8}$/.test(text) ? N
  * list, or a page past its last (or page 1, or a number written otherwise), is the 404 page; the
  * page's rows are one indexed SELECT, the rest of its view the small counts table.
  */
-async function browseHeaders(
+function browseAnswer(
   served: ServedStore,
   path: string,
   address: BrowseAddress,
-  ifNoneMatch: string | null,
   render: () => Promise<Response>,
   locals: ServedLocals,
-): Promise<Response> {
+): Answer | Response {
   const { store } = served;
   const states = served.models[0]!.model.states.map((s) => s.state);
   const combination = { type: address.type, state: address.state, sort: address.sort } as Combination;
   const page = pageNumber(address.page);
   if (page < 2 || !listingPageExists(store.listingCounts, states, combination, page, store.meta.pageSize))
     return new Response(null, { status: 404 });
-  const etag = listingEtagOf(path, store.meta.listingHash, store.id);
-  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
-  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  const listed = store.listingPage(combination, page);
-  locals.listing = listingViewOf(listed, store.listingCounts, states, combination, page, store.meta.pageSize);
-  return withHeaders(await render(), headers, contentType({ kind: 'page' }));
+  const body = (): Promise<Response> => {
+    const listed = store.listingPage(combination, page);
+    locals.listing = listingViewOf(listed, store.listingCounts, states, combination, page, store.meta.pageSize);
+    return render();
+  };
+  return { etag: listingEtagOf(path, store.meta.listingHash, store.id), type: contentType({ kind: 'page' }), body };
 }
 
 /**
@@ -130,23 +136,22 @@ async function browseHeaders(
  * compare, or a page past its last (or page 1, or a number written otherwise), is the 404 page; the
  * page's rows are one SELECT of a range of the primary key, the rest of its view the pair's counts.
  */
-async function compareHeaders(
+function compareAnswer(
   served: ServedStore,
   path: string,
   address: CompareAddress,
-  ifNoneMatch: string | null,
   render: () => Promise<Response>,
   locals: ServedLocals,
-): Promise<Response> {
+): Answer | Response {
   const { store } = served;
   const page = pageNumber(address.page);
   const size = store.meta.pageSize;
   if (page < 2 || !comparePageExists(store.compareCounts, address.a, address.b, page, size))
     return new Response(null, { status: 404 });
-  const etag = compareEtagOf(path, store.meta.compareHash, store.id);
-  const headers = { ETag: etag, 'Cache-Control': CLAIM_CACHE };
-  if (matchesEtag(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  const count = store.compareCounts.find((c) => c.a === address.a && c.b === address.b)!;
-  locals.compare = comparePageViewOf(store.comparePage(address.a, address.b, page), count, page, size);
-  return withHeaders(await render(), headers, contentType({ kind: 'page' }));
+  const body = (): Promise<Response> => {
+    const count = store.compareCounts.find((c) => c.a === address.a && c.b === address.b)!;
+    locals.compare = comparePageViewOf(store.comparePage(address.a, address.b, page), count, page, size);
+    return render();
+  };
+  return { etag: compareEtagOf(path, store.meta.compareHash, store.id), type: contentType({ kind: 'page' }), body };
 }

@@ -1,0 +1,113 @@
+/**
+ * A server build's prerendered files, compressed once: every text file under `client/` gets a
+ * Brotli (`.br`) and a gzip (`.gz`) copy beside it when that is smaller, at the codings' best
+ * settings (a build can afford what a request cannot), and the manifest the workers serve them by
+ * (staticFiles.js): each file's content type, length, strong ETag and which copies it has.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SUFFIX } from './encoding.js';
+
+/** The manifest's file, beside `client/` (staticFiles.js reads it). */
+export { STATIC_MANIFEST } from './staticFiles.js';
+
+/** One prerendered file as the workers serve it. */
+export interface StaticFile {
+  readonly type: string;
+  readonly size: number;
+  readonly etag: string;
+  /** The codings with a smaller copy beside the file, and that copy's length. */
+  readonly br?: number;
+  readonly gzip?: number;
+}
+
+/** Content types by extension; an Atom feed (under `feeds/`) is told apart by typeOf. */
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.py': 'text/x-python; charset=utf-8',
+  '.yaml': 'text/yaml; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.zip': 'application/zip',
+  '.gz': 'application/gzip',
+  '.warc': 'application/warc',
+};
+
+/** Types worth compressing: text (Pagefind's index files and fonts, images, archives already are). */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|atom\+xml|manifest\+json|wasm)|image\/svg)/;
+
+/** The content type of a file at `path` (from the client folder, with a leading slash). */
+export function typeOf(path: string): string {
+  if (/^\/feeds\/[^/]+\.xml$/.test(path)) return 'application/atom+xml; charset=utf-8';
+  return TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** A strong ETag of some bytes: 27 characters of their SHA-256. */
+const etagOfBytes = (bytes: Buffer): string =>
+  `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
+/** Every file under `dir` (a fresh build's), as paths from it with a leading slash. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length).replaceAll('\\', '/'));
+}
+
+/**
+ * Compresses every text file under `clientDir` and writes the manifest to `manifestFile`; returns
+ * how many files it compressed and the bytes before and after (Brotli).
+ */
+export function precompress(clientDir: string, manifestFile: string): { files: number; before: number; after: number } {
+  const manifest: Record<string, StaticFile> = {};
+  let files = 0;
+  let before = 0;
+  let after = 0;
+  for (const path of filesUnder(clientDir)) {
+    const bytes = readFileSync(join(clientDir, path));
+    const type = typeOf(path);
+    const entry: { -readonly [K in keyof StaticFile]: StaticFile[K] } = {
+      type,
+      size: bytes.length,
+      etag: etagOfBytes(bytes),
+    };
+    if (COMPRESSIBLE.test(type) && bytes.length > 0) {
+      const br = brotliCompressSync(bytes, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      });
+      const gzip = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+      if (br.length < bytes.length) {
+        writeFileSync(join(clientDir, `${path}.${SUFFIX.br}`), br);
+        entry.br = br.length;
+      }
+      if (gzip.length < bytes.length) {
+        writeFileSync(join(clientDir, `${path}.${SUFFIX.gzip}`), gzip);
+        entry.gzip = gzip.length;
+      }
+      files += 1;
+      before += bytes.length;
+      after += entry.br ?? bytes.length;
+    }
+    manifest[path] = entry;
+  }
+  writeFileSync(manifestFile, `${JSON.stringify({ files: manifest })}\n`);
+  return { files, before, after };
+}

@@ -1,0 +1,55 @@
+/**
+ * The last steps of a server build, once Astro has built the server and the scoring pass has
+ * written the trace store: the claims' sitemaps and search index from the store (the claim pages
+ * are rows there, not files), then every prerendered file compressed once (precompress.ts).
+ * scripts/build.ts runs it on the staged folder before it replaces the previous build.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { TraceSummary } from '../site.ts';
+import { precompress, STATIC_MANIFEST } from './precompress.ts';
+import { indexRecords, type SearchClaim } from './searchRecords.ts';
+import { writeClaimSitemaps } from './sitemap.ts';
+import type { StoreMeta } from './store.ts';
+
+/** What the steps did, for the build's output, or why one failed. */
+export type FinishOutcome =
+  | {
+      readonly sitemap: { urls: number; files: number };
+      readonly indexed: number;
+      readonly compressed: ReturnType<typeof precompress>;
+    }
+  | { readonly errors: readonly string[] };
+
+/** Runs the steps on the server build in `dir` (`client/`, `server/` and the store `storeFile`). */
+export async function finishServerBuild(dir: string, storeFile: string): Promise<FinishOutcome> {
+  const clientDir = join(dir, 'client');
+  const db = new Database(storeFile, { readonly: true, fileMustExist: true });
+  try {
+    const meta = JSON.parse(
+      (db.prepare("SELECT value FROM meta WHERE key = 'meta'").get() as { value: string }).value,
+    ) as StoreMeta;
+    const models = meta.models.map((m) => m.id);
+    const slugs = db.prepare('SELECT slug FROM claims ORDER BY slug').pluck().all() as string[];
+    const histories = new Set(db.prepare('SELECT slug FROM history').pluck().all() as string[]);
+    const sitemap = writeClaimSitemaps(clientDir, { slugs, models, hasHistory: (slug) => histories.has(slug) });
+    const rows = db.prepare(
+      'SELECT t.slug AS slug, t.summary AS summary, c.input AS input FROM traces t JOIN claims c ON c.slug = t.slug WHERE t.model = ? ORDER BY t.slug',
+    );
+    const claims = (function* (): Generator<SearchClaim> {
+      for (const row of rows.iterate(models[0]) as Iterable<{ slug: string; summary: string; input: string }>) {
+        const summary = {
+          ...(JSON.parse(row.summary) as TraceSummary),
+          input: JSON.parse(row.input) as TraceSummary['input'],
+        };
+        yield { slug: row.slug, summary };
+      }
+    })();
+    const indexed = await indexRecords(clientDir, claims);
+    if ('errors' in indexed) return indexed;
+    const compressed = precompress(clientDir, join(dir, STATIC_MANIFEST));
+    return { sitemap, indexed: indexed.pages, compressed };
+  } finally {
+    db.close();
+  }
+}
