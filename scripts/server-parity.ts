@@ -33,13 +33,14 @@ function raw(url: string, headers: Record<string, string> = {}, method = 'GET'):
   });
 }
 
-/** The addresses of a sitemap index and every file it names, read with `read` (a path from the root). */
+/** The addresses of the sitemap index under `prefix` and every file it names, read with `read` (a path from the root). */
 async function sitemapUrls(
+  prefix: string,
   read: (path: string) => Promise<string>,
   fail: (what: string) => void,
 ): Promise<Set<string>> {
   const urls = new Set<string>();
-  const index = await read('/sitemap-index.xml');
+  const index = await read(`${prefix}sitemap-index.xml`);
   for (const [, loc] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
     const file = await read(new URL(loc!.replaceAll('&amp;', '&')).pathname);
     const listed = [...file.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
@@ -63,10 +64,11 @@ export async function parityChecks(
 
   // The sitemap: every claim address of the static sitemap, from the server's sitemap index.
   const staticUrls = await sitemapUrls(
+    prefix,
     (path) => Promise.resolve(readFileSync(join(staticDir, path.slice(prefix.length - 1)), 'utf8')),
     fail,
   );
-  const serverUrls = await sitemapUrls(async (path) => (await raw(fromRoot(path))).body.toString('utf8'), fail);
+  const serverUrls = await sitemapUrls(prefix, async (path) => (await raw(fromRoot(path))).body.toString('utf8'), fail);
   const claimUrls = [...staticUrls].filter((url) => new URL(url).pathname.startsWith(`${prefix}claims/`));
   if (claimUrls.length < 3)
     fail(`the static sitemap lists ${claimUrls.length} claim addresses: the check would prove little`);
