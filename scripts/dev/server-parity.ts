@@ -12,7 +12,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createStaticServer } from '../tests/support/static-server.ts';
+import { createStaticServer } from '../../tests/support/static-server.ts';
 import { searchFirstResults } from './server-search.ts';
 
 /** A raw answer: status, headers and the bytes as sent (never decompressed by the client). */

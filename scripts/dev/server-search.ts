@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/e2e-env.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/support/e2e-env.ts';
 
 /** Queries from a few claims of the static build: words a reader would type, no numbers. */
 function queries(staticDir: string): string[] {
