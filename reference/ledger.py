@@ -992,6 +992,34 @@ def command_batch(_args: argparse.Namespace) -> int:
     return 0
 
 
+def command_explain_batch(_args: argparse.Namespace) -> int:
+    """`explain-batch`: JSON Lines of {slug, model, models, claim} in, one explanation per line out.
+
+    ``models`` is every released model as [id, model JSON] in the site's order and ``model`` the
+    page's model id; an optional ``levels`` gives the order its level tables were declared in."""
+    import explain  # the explanations live in their own file beside this one
+
+    out = sys.stdout.buffer
+    for number, line in enumerate(sys.stdin.buffer, start=1):
+        if not line.strip():
+            continue
+        try:
+            case = parse_json(line.decode("utf-8"))
+            if not isinstance(case, dict):
+                raise LedgerError("a case must be an object with slug, model, models and claim")
+            for key in ("slug", "model", "models", "claim"):
+                if key not in case:
+                    raise LedgerError(f"{key}: is required")
+            models = [(str(pair[0]), pair[1]) for pair in case["models"]]
+            document = explain.explain(case["claim"], case["slug"], case["model"], models, case.get("levels"))
+            text = dump_json(document)
+        except Exception as error:  # one bad case must not stop the batch
+            text = dump_json({"error": f"line {number}: {type(error).__name__}: {error}"})
+        out.write(text.encode("utf-8") + b"\n")
+    out.flush()
+    return 0
+
+
 # Verification --------------------------------------------------------------
 #
 # verify reads a site or an unpacked snapshot written by strangers, so it reads
@@ -1342,7 +1370,15 @@ def verify(root: Path) -> tuple[list[str], int]:
                 f"models/{model_id}/model.json: released model {model_id} was edited: {SITE_LOCK} records "
                 f"{lock[model_id]} but the published model.json hashes to {actual}"
             )
-    lines = head + [f"{reproduced} traces reproduced, {differ} differ"] + warnings
+    lines = head + [f"{reproduced} traces reproduced, {differ} differ"]
+    import explain_verify  # the explanations live in their own files beside this one
+
+    explained = explain_verify.verify_explanations(site, models)
+    if explained is not None:
+        checked, wrong, found = explained
+        lines.append(f"{checked} explanations re-derived, {wrong} differ")
+        problems.extend(found)
+    lines += warnings
     lines.extend(problems[:MAX_REPORTED])
     if len(problems) > MAX_REPORTED:
         lines.append(f"... and {len(problems) - MAX_REPORTED} more differences not shown")
@@ -1408,6 +1444,16 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     batch_parser.set_defaults(run=command_batch)
+    explain_parser = commands.add_parser(
+        "explain-batch",
+        help="explain JSON Lines of {slug, model, models, claim} from stdin, one explanation per line",
+        description=(
+            "Read JSON Lines on stdin, each {\"slug\", \"model\" (the page's model id), \"models\" "
+            "([id, model JSON] for every released model), \"claim\"} and write one explanation "
+            "(explain.json) per line; a case that fails gives {\"error\": message}."
+        ),
+    )
+    explain_parser.set_defaults(run=command_explain_batch)
     return parser
 
 

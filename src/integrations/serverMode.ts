@@ -12,6 +12,7 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   'src/pages/claims/[slug]/[...model].astro',
   'src/pages/claims/[slug]/trace.json.ts',
   'src/pages/claims/[slug]/[model]/trace.json.ts',
+  'src/pages/claims/[slug]/[model]/explain.json.ts',
   'src/pages/claims/[slug]/history/index.astro',
   'src/pages/claims/[slug]/history/[commit]/trace.json.ts',
   'src/pages/claims/[slug]/history/[commit]/[model]/trace.json.ts',

@@ -42,6 +42,9 @@ export const claimPath = (slug: string, model?: string): string =>
 /** The trace published beside a claim page. */
 export const tracePath = (slug: string, model?: string): string => `${claimPath(slug, model)}trace.json`;
 
+/** The explanation published beside a claim's trace under a model (DESIGN §6a). */
+export const explainPath = (slug: string, model: string): string => `${claimPath(slug, model)}explain.json`;
+
 /** A claim's history: every committed revision of its file, with its score then and now. */
 export const historyPath = (slug: string): string => at(`/claims/${slug}/history/`);
 

@@ -18,6 +18,8 @@ export interface VerifyReport {
   readonly ok: boolean;
   /** For a snapshot (it has MANIFEST.sha256): how many files it has and how many do not match the manifest. */
   readonly manifest?: { readonly files: number; readonly mismatched: number };
+  /** When the site publishes explanations: how many were worked again and how many differ. */
+  readonly explanations?: { readonly checked: number; readonly differ: number };
 }
 
 /** How many findings the command line prints before summarising the rest. */
@@ -27,6 +29,8 @@ export const MAX_REPORTED = 20;
 export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[] {
   const lines =
     report.traces === 0 ? ['0 traces found'] : [`${report.reproduced} traces reproduced, ${report.differ} differ`];
+  if (report.explanations)
+    lines.push(`${report.explanations.checked} explanations re-derived, ${report.explanations.differ} differ`);
   if (report.manifest) {
     const { files, mismatched } = report.manifest;
     const s = mismatched === 1 ? ' does' : 's do';

@@ -7,6 +7,7 @@ import { byCodeUnit } from '../../engine/order.ts';
 import { checkManifest, hasManifest } from '../snapshot/manifest.ts';
 import type { SiteFiles } from './files.ts';
 import type { Finding, VerifyReport } from './report.ts';
+import { verifyExplanations } from './explain.ts';
 import { verifyTrace, type LoadedPublished } from './rescore.ts';
 
 /** A released model's id and the config hash `released.lock` records for it. */
@@ -158,6 +159,16 @@ function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: Reado
       findings.push(editedModel(model, record));
     }
   }
+  const explained = verifyExplanations(files, models, options.codeHash);
+  if (explained !== null) findings.push(...explained.findings);
   const differ = traces.length - reproduced;
-  return { traces: traces.length, reproduced, differ, findings, warnings, ok: differ === 0 && findings.length === 0 };
+  return {
+    traces: traces.length,
+    reproduced,
+    differ,
+    findings,
+    warnings,
+    ok: differ === 0 && findings.length === 0,
+    ...(explained === null ? {} : { explanations: { checked: explained.checked, differ: explained.differ } }),
+  };
 }

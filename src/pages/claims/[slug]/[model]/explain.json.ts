@@ -1,0 +1,20 @@
+/** `/claims/<slug>/<model>/explain.json`: the claim's explanation under one model, beside its trace. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { explanationJson, explanationOf } from '../../../../lib/claim/explanation.ts';
+import { getSite } from '../../../../lib/site/site.ts';
+import { hasTrace } from '../../../../lib/site/store/http.ts';
+
+export const getStaticPaths = (() => {
+  const site = getSite();
+  return site.claims.flatMap(({ slug }) => site.models.map(({ id }) => ({ params: { slug, model: id } })));
+}) satisfies GetStaticPaths;
+
+/** The explanation as one line of JSON with a final newline, the same bytes on every build. */
+export const GET: APIRoute = ({ params, isPrerendered }) => {
+  const site = getSite();
+  // On a server the address is whatever was asked for: an unknown claim or model is the site's 404 page.
+  if (!isPrerendered && !hasTrace(site, params.slug!, params.model!)) return new Response(null, { status: 404 });
+  return new Response(explanationJson(explanationOf(site, params.slug!, params.model!)), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+};
