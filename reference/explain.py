@@ -1,4 +1,4 @@
-"""Explanations of a score (DESIGN §6a), worked independently of the site's engine.
+"""Explanations of a score (docs/design.md §6a), worked independently of the site's engine.
 
 For a claim under a model: the result without each link, the distance to the
 next states, the single edits of the evidence that change the state, and the

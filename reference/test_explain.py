@@ -1,4 +1,4 @@
-"""Tests of the reference's explanations (DESIGN §6a) on claims whose figures are worked by hand.
+"""Tests of the reference's explanations (docs/design.md §6a) on claims whose figures are worked by hand.
 
 sigma(x) = 1 / (1 + e^-x): sigma(1.5) = 0.81757..., sigma(0.5) = 0.62246..., sigma(1) = 0.73105...;
 each distance from the logit of a state's ``from`` less half a unit of the probability's last

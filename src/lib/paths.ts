@@ -42,7 +42,7 @@ export const claimPath = (slug: string, model?: string): string =>
 /** The trace published beside a claim page. */
 export const tracePath = (slug: string, model?: string): string => `${claimPath(slug, model)}trace.json`;
 
-/** The explanation published beside a claim's trace under a model (DESIGN §6a). */
+/** The explanation published beside a claim's trace under a model (docs/design.md §6a). */
 export const explainPath = (slug: string, model: string): string => `${claimPath(slug, model)}explain.json`;
 
 /** A claim's history: every committed revision of its file, with its score then and now. */
@@ -90,8 +90,9 @@ export const specPath = (): string => at('/spec/');
 export const referencePath = (): string => at('/reference/');
 
 /** A file of the Python reference, published for download beside its page (e.g. `ledger.py`). */
-export const referenceFilePath = (file: 'ledger.py' | 'test_ledger.py' | 'README.md'): string =>
-  at(`/reference/${file}`);
+export const referenceFilePath = (
+  file: 'ledger.py' | 'explain.py' | 'explain_verify.py' | 'test_ledger.py' | 'README.md',
+): string => at(`/reference/${file}`);
 
 /** How to add or correct a claim: every field of a claim file explained. */
 export const contributePath = (): string => at('/contribute/');

@@ -261,20 +261,25 @@ function scoredTrace(dir: string): { path: string; offset: number } {
 
 test('verify passes on the fresh snapshot, zipped and unpacked, in TypeScript and in Python', () => {
   test.setTimeout(120_000);
-  const traces = readFileSync(join(root, MANIFEST), 'utf8')
-    .split('\n')
-    .filter((line) => line.endsWith('/trace.json')).length;
+  const listed = readFileSync(join(root, MANIFEST), 'utf8').split('\n');
+  const traces = listed.filter((line) => line.endsWith('/trace.json')).length;
+  // Every claim under every model has its explanation beside its trace, and both verifies work each again.
+  const explanations = listed.filter((line) => line.endsWith('/explain.json')).length;
+  expect(explanations).toBeGreaterThan(0);
   for (const target of [zipPath, root]) {
     const { code, lines } = verify(target);
     expect(lines, target).toEqual([
       expect.stringMatching(/^\d+ files match MANIFEST\.sha256$/),
       `${traces} traces reproduced, 0 differ`,
+      `${explanations} explanations re-derived, 0 differ`,
     ]);
     expect(code).toBe(0);
   }
   const python = pythonVerify(root);
   expect(python.stdout).toMatch(
-    new RegExp(`^\\d+ files match MANIFEST\\.sha256\n${traces} traces reproduced, 0 differ\n$`),
+    new RegExp(
+      `^\\d+ files match MANIFEST\\.sha256\n${traces} traces reproduced, 0 differ\n${explanations} explanations re-derived, 0 differ\n$`,
+    ),
   );
   expect(python.code).toBe(0);
 });

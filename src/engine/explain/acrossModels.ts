@@ -1,5 +1,5 @@
 /**
- * Across models (DESIGN §6a): the claim's result under every released model and, for each whose
+ * Across models (docs/design.md §6a): the claim's result under every released model and, for each whose
  * state or probability differs from the page's model, the declared settings that moved it. A
  * setting moved it when putting that one setting's value from the other model into the page's model
  * changes the claim's result there (its state, probability or posterior log-odds); the settings are

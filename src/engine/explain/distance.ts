@@ -1,5 +1,5 @@
 /**
- * Distance to the next states (DESIGN §6a): the smallest weight w > 0, at the model's weight
+ * Distance to the next states (docs/design.md §6a): the smallest weight w > 0, at the model's weight
  * places, that added to the posterior log-odds x makes the rounded probability reach the next
  * state's `from`, and the smallest that taken away makes it fall below the current state's `from`.
  */

@@ -1,5 +1,5 @@
 /**
- * Single edits that change the state (DESIGN §6a), among the evidence as recorded: remove one link;
+ * Single edits that change the state (docs/design.md §6a), among the evidence as recorded: remove one link;
  * move its relevance or observation one level along the order the model declares the table in; one
  * more or one fewer interpretation step; authenticity or extraction set to `doubted` or `refuted`.
  * Each edit is scored in full; those that change the state are listed by the absolute change in

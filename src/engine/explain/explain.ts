@@ -1,4 +1,4 @@
-/** A claim's explanation under one model (DESIGN §6a), worked from the claim and every released model. */
+/** A claim's explanation under one model (docs/design.md §6a), worked from the claim and every released model. */
 import type { Json } from '../canonical.ts';
 import { hashOf } from '../canonical.ts';
 import { inputHashOf } from '../inputHash.ts';

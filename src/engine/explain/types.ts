@@ -1,4 +1,4 @@
-/** The shape of a published explanation (`explain.json`), DESIGN §6a. Decimals are strings. */
+/** The shape of a published explanation (`explain.json`), docs/design.md §6a. Decimals are strings. */
 
 /** The version of the explanation's layout. */
 export const EXPLAIN_FORMAT = 1;

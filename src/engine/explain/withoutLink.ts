@@ -1,4 +1,4 @@
-/** Without each link (DESIGN §6a): the claim with one link removed, the others unchanged. */
+/** Without each link (docs/design.md §6a): the claim with one link removed, the others unchanged. */
 import type { Rules } from '../rules.ts';
 import type { EvidenceLink } from '../types.ts';
 import { briefOf, moved } from './brief.ts';

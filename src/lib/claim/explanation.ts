@@ -1,5 +1,5 @@
 /**
- * A claim's explanation under a model (DESIGN §6a), worked by the engine from the site's released
+ * A claim's explanation under a model (docs/design.md §6a), worked by the engine from the site's released
  * models, once per claim and model in a process, and written as it is published.
  */
 import { createExplainer, type Explainer, type Explanation } from '../../engine/explain/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Verifying the published explanations (DESIGN §6a): each `claims/<slug>/<model>/explain.json` is
+ * Verifying the published explanations (docs/design.md §6a): each `claims/<slug>/<model>/explain.json` is
  * worked again by the engine from the trace beside it (its `input`) and every published model.json,
  * and compared whole. The site's order of models is the one the explanation lists (checked to be
  * every published model once), and the level order its edits step along is the one it records

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 /** The files the site publishes for download, with their media types. */
 export const REFERENCE_FILES = {
   'ledger.py': 'text/x-python; charset=utf-8',
+  'explain.py': 'text/x-python; charset=utf-8',
+  'explain_verify.py': 'text/x-python; charset=utf-8',
   'test_ledger.py': 'text/x-python; charset=utf-8',
   'README.md': 'text/markdown; charset=utf-8',
 } as const;

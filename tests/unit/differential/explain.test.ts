@@ -1,5 +1,5 @@
 /**
- * The explanations (DESIGN §6a) worked by the engine must be reproduced by the Python reference,
+ * The explanations (docs/design.md §6a) worked by the engine must be reproduced by the Python reference,
  * written apart: for every claim of the repository under every released model, and for random
  * claims under pairs of random models.
  */

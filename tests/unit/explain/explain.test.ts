@@ -1,5 +1,5 @@
 /**
- * Explanations (DESIGN §6a) on small claims whose figures are worked by hand: σ(x) = 1 / (1 + e^−x)
+ * Explanations (docs/design.md §6a) on small claims whose figures are worked by hand: σ(x) = 1 / (1 + e^−x)
  * at the points named, and each distance from the logit of a state's `from` less half a unit of
  * the probability's last place (ln(0.89995 / 0.10005) = 2.1966691…, ln(0.69995 / 0.30005) =
  * 0.8470597…), rounded to the next whole millionth away from x.

@@ -6,11 +6,15 @@ import { describe, expect, it } from 'vitest';
 import * as readme from '../../../src/pages/reference/README.md.ts';
 import * as ledger from '../../../src/pages/reference/ledger.py.ts';
 import * as tests from '../../../src/pages/reference/test_ledger.py.ts';
+import * as explain from '../../../src/pages/reference/explain.py.ts';
+import * as explainVerify from '../../../src/pages/reference/explain_verify.py.ts';
 import { referenceFilePath } from '../../../src/lib/paths.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
 describe.each([
   ['ledger.py', ledger],
+  ['explain.py', explain],
+  ['explain_verify.py', explainVerify],
   ['test_ledger.py', tests],
   ['README.md', readme],
 ] as const)('/reference/%s', (file, endpoint) => {
