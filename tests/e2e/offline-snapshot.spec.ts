@@ -259,6 +259,24 @@ function scoredTrace(dir: string): { path: string; offset: number } {
   throw new Error('no scored trace in the snapshot');
 }
 
+test('the what-if panel re-scores a claim from file://, and its address keeps the what-if', async ({ page }) => {
+  test.setTimeout(60_000);
+  const trouble = await offline(page);
+  await page.goto(pathToFileURL(join(root, 'claims', 'eastbrook-burglaries-fell', 'index.html')).href);
+  const published = await page.locator('.claim-result [data-field="result.probability"]').textContent();
+  await page.getByRole('button', { name: 'What if…' }).click();
+  const headline = page.locator('.what-if-headline');
+  await expect(headline).toHaveText(new RegExp(`^${published} → ${published},`));
+  await page.locator('#what-if-link-0-on').uncheck();
+  await expect(headline).not.toHaveText(new RegExp(`→ ${published},`));
+  const changed = await headline.textContent();
+  expect(page.url()).toContain('?what-if=off:');
+  // Opened again from its address, the page re-applies the what-if by itself.
+  await page.reload();
+  await expect(headline).toHaveText(changed!);
+  expect(trouble).toEqual({ blocked: [], failed: [], consoleErrors: [], pageErrors: [] });
+});
+
 test('verify passes on the fresh snapshot, zipped and unpacked, in TypeScript and in Python', () => {
   test.setTimeout(120_000);
   const listed = readFileSync(join(root, MANIFEST), 'utf8').split('\n');

@@ -68,16 +68,15 @@ function start(context: Context, notes: readonly string[], initial: WhatIf): voi
   const controls = el('div', { class: 'what-if-controls' });
   const share = el('a', { href: '#', class: 'what-if-share' }, WHAT_IF.share);
   const command = el('code', {});
-  const noteList = el('ul', { class: 'what-if-notes', role: 'note' });
+  const noteList = el('div', { class: 'what-if-notes', role: 'note' });
   const outputs = new Map<string, HTMLElement>();
   const voteOutputs = new Map<string, HTMLElement>();
   const modelOf = (): string => whatIf.model ?? published.model;
   const editedClaim = () => applyWhatIf(published.input, editsUnder(whatIf, models.get(modelOf())!).whatIf);
 
   const showNotes = (all: readonly string[]): void => {
-    fill(noteList, ...all.map((note) => el('li', {}, note)));
+    fill(noteList, el('p', {}, WHAT_IF.ignored), el('ul', {}, ...all.map((note) => el('li', {}, note))));
     noteList.hidden = all.length === 0;
-    if (all.length > 0) noteList.prepend(el('li', { class: 'what-if-notes-head' }, WHAT_IF.ignored));
   };
 
   /** Re-scores and writes every figure; the controls stay as they are. */
