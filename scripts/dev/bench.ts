@@ -12,6 +12,9 @@
  *   counting), and full / bare;
  * - the build's peak memory, the size of dist/, the median and largest claim page (gzip, HTML and
  *   its CSS, no fonts);
+ * - the what-if panel's and the playground's scripts gzipped, and the panel's time from a change to
+ *   its updated figures on the largest claim page, in Chromium with the CPU slowed four times
+ *   (bench/whatIf.ts; the machine's own load shows in it);
  * - a rebuild after one claim file changed.
  *
  * Prints a table, or with `--json` one JSON object with exactly the fields of `Figures`. Beside the
@@ -34,9 +37,10 @@ import { progress } from '../../src/lib/site/progress.ts';
 import { measure, median, siteSizes, type Run } from './bench/measure.ts';
 import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
 import { serverBench } from './bench/server.ts';
+import { whatIfFigures, type WhatIfFigures } from './bench/whatIf.ts';
 
 /** The figures `--json` prints, exactly these fields. */
-interface Figures {
+interface Figures extends WhatIfFigures {
   traces_per_second: number;
   build_seconds: number;
   bare_seconds: number;
@@ -311,6 +315,11 @@ say(
 // 4. Sizes of the full build.
 const sizes = sizesOf(dist);
 
+// The what-if panel on the largest claim page, in Chromium with the CPU slowed four times.
+say('what-if panel: the scripts gzipped, and a change timed on the largest claim page (CPU 4× slower)…');
+const whatIf = await whatIfFigures(dist);
+say(`  p50 ${whatIf.what_if_p50_ms} ms, p95 ${whatIf.what_if_p95_ms} ms`);
+
 // 5. A rebuild after one claim file changed, with the cache the full build left.
 const edited = claimFile(site, 0);
 writeFileSync(
@@ -365,6 +374,7 @@ const figures: Figures = {
   fixed_seconds: round(fixed, 1),
   ms_per_claim: round(perClaim * 1000, 1),
   marginal_ratio: round(marginal, 3),
+  ...whatIf,
 };
 const loadAtEnd = loadavg()
   .map((l) => l.toFixed(1))
@@ -416,6 +426,13 @@ if (asJson) {
     ['claim page HTML (median)', `${figures.page_kb_html_median} KB`, '≤ 90'],
     ['claim page, gzip (median)', `${figures.page_kb_gzip_median} KB`, '≤ 25'],
     ['claim page, gzip (largest)', `${figures.page_kb_gzip_max} KB`, ''],
+    ['what-if panel script, gzip', `${figures.what_if_script_kb_gzip} KB`, '≤ 60'],
+    ['playground script, gzip', `${figures.playground_script_kb_gzip ?? '–'} KB`, '≤ 140'],
+    [
+      'what-if change → figures (CPU 4× slower)',
+      `p50 ${figures.what_if_p50_ms} ms, p95 ${figures.what_if_p95_ms} ms`,
+      'p95 ≤ 50',
+    ],
     [
       'rebuild, one claim changed',
       `${figures.rebuild_seconds} s; ${/scored \d+ of \d+ traces[^\n]*/.exec(rebuildRun.stderr)?.[0] ?? ''}`,

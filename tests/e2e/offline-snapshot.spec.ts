@@ -270,7 +270,7 @@ test('the what-if panel re-scores a claim from file://, and its address keeps th
   await page.locator('#what-if-link-0-on').uncheck();
   await expect(headline).not.toHaveText(new RegExp(`→ ${published},`));
   const changed = await headline.textContent();
-  expect(page.url()).toContain('?what-if=off:');
+  await expect(page).toHaveURL(/\?what-if=off:/);
   // Opened again from its address, the page re-applies the what-if by itself.
   await page.reload();
   await expect(headline).toHaveText(changed!);

@@ -30,6 +30,7 @@ test('a shared address re-creates the same what-if, and the step anchors still w
   await page.locator('#what-if-model').selectOption('ledger-sceptic@1.0.0');
   await page.locator('#what-if-vote-0-value').fill('0.1');
   await page.locator('#what-if-vote-0-value').press('Tab');
+  await expect(page).toHaveURL(/what-if=model:ledger-sceptic@1\.0\.0;off:/);
   const trace = await whatIfTrace(page);
   const headline = await page.locator('.what-if-headline').textContent();
   const shared = `${page.url()}#stability`;
@@ -65,7 +66,7 @@ test('a hostile address is ignored with a visible note, never run and never show
   // Nothing of it was applied: the what-if is the published score, and the address forgets it.
   const published = await publishedOf(page);
   await expect(page.locator('.what-if-headline')).toHaveText(new RegExp(`^${published} → ${published},`));
-  expect(new URL(page.url()).search).toBe('');
+  await expect.poll(() => new URL(page.url()).search).toBe('');
   expect(errors).toEqual([]);
 });
 

@@ -71,6 +71,7 @@ function start(context: Context, notes: readonly string[], initial: WhatIf): voi
   const noteList = el('div', { class: 'what-if-notes', role: 'note' });
   const outputs = new Map<string, HTMLElement>();
   const voteOutputs = new Map<string, HTMLElement>();
+  let addressTimer = 0;
   const modelOf = (): string => whatIf.model ?? published.model;
   const editedClaim = () => applyWhatIf(published.input, editsUnder(whatIf, models.get(modelOf())!).whatIf);
 
@@ -103,10 +104,13 @@ function start(context: Context, notes: readonly string[], initial: WhatIf): voi
     fill(groups, ...view.groups.map((g) => el('li', {}, g)));
     for (const [id, output] of outputs) output.textContent = view.links.get(id) ?? WHAT_IF.off;
     for (const [voter, output] of voteOutputs) output.textContent = view.votes.get(voter) ?? '';
-    const query = queryWith(window.location.search, whatIf);
-    const address = `${window.location.pathname}${query}${window.location.hash}`;
-    window.history.replaceState(window.history.state, '', address);
-    share.href = address;
+    // The address follows a moment later, once: the figures come first.
+    window.clearTimeout(addressTimer);
+    addressTimer = window.setTimeout(() => {
+      const address = `${window.location.pathname}${queryWith(window.location.search, whatIf)}${window.location.hash}`;
+      window.history.replaceState(window.history.state, '', address);
+      share.href = address;
+    }, 100);
     command.textContent = `npm run -s ledger -- score ${slug}.yaml --model ${modelOf()}`;
     showNotes([...notes, ...dropped]);
     reset.disabled = isEmpty(whatIf);
