@@ -3,7 +3,7 @@
  * models, once per claim and model in a process, and written as it is published.
  */
 import { createExplainer, type Explainer, type Explanation } from '../../engine/explain/index.ts';
-import type { Site } from '../site/site.ts';
+import type { Site } from '../site/types.ts';
 
 const explainers = new WeakMap<Site['models'], Explainer>();
 const recent = new Map<string, Explanation>();

@@ -15,7 +15,7 @@ import {
   homePath,
   withAnchor,
 } from '../paths.ts';
-import type { ClaimHistoryView } from './siteHistory.ts';
+import type { ClaimHistoryView } from './historyTypes.ts';
 import type { HistoryEntry, ScoreThen } from './claimHistory.ts';
 import type { RevisionStamp } from './read.ts';
 

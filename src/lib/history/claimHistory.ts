@@ -5,7 +5,7 @@
  */
 import type { Claim } from '../../engine/index.ts';
 import type { LoadedModel } from '../input/load.ts';
-import type { SiteClaim, TraceSummary } from '../site/site.ts';
+import type { SiteClaim, TraceSummary } from '../site/records.ts';
 import type { Parsed } from '../input/yamlSource.ts';
 import { formatProblem, type Problem } from '../input/problems.ts';
 import { checkLevels } from '../input/validate.ts';

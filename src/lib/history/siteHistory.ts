@@ -7,61 +7,22 @@ import { basename, join } from 'node:path';
 import { createScorer, type Trace } from '../../engine/index.ts';
 import { ledgerFolders } from '../input/folders.ts';
 import type { LoadedModel } from '../input/load.ts';
-import { getSite, summarise, type SiteClaim, type TraceSummary } from '../site/site.ts';
-import { claimHistory, type HistoryEntry, type ScoreWith } from './claimHistory.ts';
-import { readHistory, type ContentHistory, type HistoryGap } from './read.ts';
+import { summarise, type SiteClaim, type TraceSummary } from '../site/records.ts';
+import type { Site } from '../site/types.ts';
+import { claimHistory, type ScoreWith } from './claimHistory.ts';
+import type { ClaimHistoryPage, ClaimHistoryView, HistoryTrace, KnownSummary, SiteHistory } from './historyTypes.ts';
+import { readHistory, type ContentHistory } from './read.ts';
 import { changesFeed, FEED_ENTRIES, feedOf, newestChanges } from './changesFeed.ts';
 import type { AtomFeed } from '../publish/feeds.ts';
-
-/** One claim's history as its page shows it. */
-export interface ClaimHistoryView {
-  readonly slug: string;
-  /** Oldest first. */
-  readonly entries: readonly HistoryEntry[];
-  /** True when the file the site was built from is not its last committed revision. */
-  readonly uncommitted: boolean;
-}
-
-/**
- * Everything a claim's history page shows: its history view, the claim's statement now and what
- * of the history could not be seen. A build works it out from git; a server reads it from the store.
- */
-export interface ClaimHistoryPage extends ClaimHistoryView {
-  /** The statement of the claim as the site shows it now. */
-  readonly statement: string;
-  readonly gap: HistoryGap | null;
-}
 
 /** The history page of one claim of the site from the site's history. */
 export function historyPageOf(history: SiteHistory, claim: SiteClaim): ClaimHistoryPage {
   return { ...history.of(claim.slug), statement: claim.claim.statement, gap: history.gap };
 }
 
-/** The history page of a claim of the content, read from git (the static build's `Site.history`). */
-export function gitHistoryPage(slug: string): ClaimHistoryPage {
-  return historyPageOf(getHistory(), getSite().claim(slug));
-}
-
-/** A trace a history page publishes: a revision under today's default (`model` null) or under the default then. */
-export interface HistoryTrace {
-  readonly slug: string;
-  readonly commit: string;
-  readonly model: string | null;
-  readonly summary: TraceSummary;
-  /** The whole trace, scored again when its file is written (a build never holds every revision's working). */
-  readonly trace: () => Trace;
-}
-
-/** The history of every claim of the site. */
-export interface SiteHistory {
-  readonly gap: HistoryGap | null;
-  /** Today's default model. */
-  readonly defaultModel: string;
-  of(slug: string): ClaimHistoryView;
-  /** Every trace the history pages publish. */
-  readonly traces: readonly HistoryTrace[];
-  /** Every claim's history, in the site's claim order. */
-  readonly claims: readonly ClaimHistoryView[];
+/** The history page of a claim of the site's content, read from git (the static build's `Site.history`). */
+export function gitHistoryPage(site: Site, slug: string): ClaimHistoryPage {
+  return historyPageOf(getHistory(site), site.claim(slug));
 }
 
 /**
@@ -104,9 +65,6 @@ export function siteHistoryOf(
     },
   };
 }
-
-/** The build's own summary of a claim it scored (the site's file, under a released model). */
-export type KnownSummary = (slug: string, model: string) => TraceSummary;
 
 /**
  * One claim's history view from the content's history, scoring each revision with the build's
@@ -215,8 +173,7 @@ function siteFile(folders: { content: string }): (claim: SiteClaim) => Uint8Arra
  * publishes it: from the whole history when the history pages already worked it out (the same
  * entries, for nothing), else by reading only the claims it lists.
  */
-export function getRecentChanges(site: string): AtomFeed {
-  const ledger = getSite();
+export function getRecentChanges(ledger: Site, site: string): AtomFeed {
   if (cached) return changesFeed(cached.claims, cached.defaultModel, site, ledger.buildDate, FEED_ENTRIES);
   const folders = ledgerFolders();
   const history = readHistory(folders);
@@ -244,10 +201,9 @@ export function keepHistory(history: SiteHistory): void {
   cached = history;
 }
 
-/** The site's history, once per process. */
-export function getHistory(): SiteHistory {
+/** The history of the site's content, read once per process. */
+export function getHistory(site: Site): SiteHistory {
   if (cached) return cached;
-  const site = getSite();
   cached = readSiteHistory(
     ledgerFolders(),
     site.claims,

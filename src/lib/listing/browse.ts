@@ -6,7 +6,8 @@
 import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../../engine/index.ts';
 import { assetPath, browsePath } from '../paths.ts';
 import { idWords } from '../render/words.ts';
-import type { Site, TraceSummary } from '../site/site.ts';
+import type { Site } from '../site/types.ts';
+import type { TraceSummary } from '../site/records.ts';
 
 /** The orders the listing can be sorted in. */
 export const SORTS = ['recorded', 'probability', 'coverage'] as const;

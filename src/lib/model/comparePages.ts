@@ -5,7 +5,7 @@
  */
 import { pagingOf, pageCount, type Paging } from '../listing/browse.ts';
 import { comparePagePath } from '../paths.ts';
-import type { Site } from '../site/site.ts';
+import type { Site } from '../site/types.ts';
 import type { Trace } from '../../engine/index.ts';
 import { comparePage, orderedPairs, siteCompareView, type Agreement, type ClaimDifference } from './compare.ts';
 import { reasonSentence, stateReasons } from './stateReasons.ts';

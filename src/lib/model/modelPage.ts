@@ -21,7 +21,7 @@ import type { LineChartView } from '../render/pictures/lineChart.ts';
 import { voteWeightView } from '../render/pictures/voteWeight.ts';
 import { idWords } from '../render/words.ts';
 import type { LoadedModel } from '../input/load.ts';
-import type { Site } from '../site/site.ts';
+import type { Site } from '../site/types.ts';
 import { modelDiff } from './compare.ts';
 import { settingsTable, type SettingGroup } from './settingWords.ts';
 import {

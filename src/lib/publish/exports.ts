@@ -9,7 +9,7 @@ import { byCodeUnit } from '../../engine/order.ts';
 import prettyCompact from 'json-stringify-pretty-compact';
 import Papa from 'papaparse';
 import type { Claim } from '../../engine/index.ts';
-import type { TraceSummary } from '../site/site.ts';
+import type { TraceSummary } from '../site/records.ts';
 import { absoluteUrl, claimPath, tracePath } from '../paths.ts';
 
 /** The version of the exports' layout; bumped when a column changes meaning or shape. */

@@ -5,7 +5,7 @@
  */
 import { byCodeUnit } from '../../engine/order.ts';
 import type { Claim, Model } from '../../engine/index.ts';
-import type { TraceSummary } from '../site/site.ts';
+import type { TraceSummary } from '../site/records.ts';
 import { PUBLISHER_NAME } from './claimReview.ts';
 import {
   absoluteUrl,

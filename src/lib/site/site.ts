@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { createScorer, inputHashOf, type Trace } from '../../engine/index.ts';
 import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
 import { ledgerFolders } from '../input/folders.ts';
-import { engineCodeHash, loadLedger, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import { engineCodeHash, loadLedger, type LoadedModel } from '../input/load.ts';
 import { InputError } from '../input/problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
@@ -22,41 +22,9 @@ import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/store.ts';
 import { browseRows, pageSize } from '../listing/browse.ts';
 import { everyPairRows } from '../model/comparePages.ts';
-import { gitHistoryPage, keepHistory, readSiteHistory, type ClaimHistoryPage } from '../history/siteHistory.ts';
-
-/** Everything a page may show. */
-export interface Site {
-  /** Released models, the default first, then newest release first. */
-  readonly models: readonly LoadedModel[];
-  readonly defaultModel: LoadedModel;
-  /** Claims, newest recorded first, then by slug. */
-  readonly claims: readonly SiteClaim[];
-  readonly codeHash: string;
-  readonly buildDate: string;
-  readonly commit: string | null;
-  /** The whole trace of a claim under a model, working included (scored again if not recent). */
-  trace(slug: string, model: string): Trace;
-  /** A claim's trace under a model without its working: all that listings, feeds and data read. */
-  summary(slug: string, model: string): TraceSummary;
-  /** A model by id. */
-  model(id: string): LoadedModel;
-  /** A claim by slug. */
-  claim(slug: string): SiteClaim;
-  /** What a claim's history page shows: read from git in a build, from the trace store on a server. */
-  history(slug: string): ClaimHistoryPage;
-}
-
-/** A claim as the site holds it: its file and inputs (the parse's line numbers are left behind). */
-export type SiteClaim = Omit<LoadedClaim, 'parsed'>;
-
-/** A trace without its working. */
-export type TraceSummary = Omit<Trace, 'working'>;
-
-/** The summary of a trace: every field but the working (the input is the claim's own object). */
-export function summarise(trace: Trace): TraceSummary {
-  const { traceFormat, claim, model, configHash, inputHash, codeHash, links, result, input } = trace;
-  return { traceFormat, claim, model, configHash, inputHash, codeHash, links, result, input };
-}
+import { gitHistoryPage, keepHistory, readSiteHistory } from '../history/siteHistory.ts';
+import { summarise, type SiteClaim, type TraceSummary } from './records.ts';
+import type { Site } from './types.ts';
 
 /** How many whole traces a build keeps at once: a claim page shows its own and reads every model's. */
 const RECENT_TRACES = 64;
@@ -280,7 +248,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         `with every pair's compare rows, ${seconds} s.\n`,
     );
   }
-  cached = {
+  const site: Site = {
     models,
     defaultModel,
     claims,
@@ -295,7 +263,8 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
       if (!found) throw new Error(`no claim ${slug}`);
       return found;
     },
-    history: gitHistoryPage,
+    history: (slug) => gitHistoryPage(site, slug),
   };
-  return cached;
+  cached = site;
+  return site;
 }

@@ -1,6 +1,6 @@
 /** The released models as the what-if panel receives them: a classic script setting one global. */
 import type { Model } from '../../engine/index.ts';
-import type { Site } from '../site/site.ts';
+import type { Site } from '../site/types.ts';
 
 /** What `what-if/models.js` hands the panel. */
 export interface WhatIfModels {

@@ -16,7 +16,8 @@ import { directoryFiles, verifySite } from '../../../src/lib/verify/index.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 import { readHistory } from '../../../src/lib/history/read.ts';
 import { changesFeed } from '../../../src/lib/history/changesFeed.ts';
-import { siteHistoryOf, type SiteHistory } from '../../../src/lib/history/siteHistory.ts';
+import { siteHistoryOf } from '../../../src/lib/history/siteHistory.ts';
+import type { SiteHistory } from '../../../src/lib/history/historyTypes.ts';
 import { claimYaml, GAZETTE, LAB, testRepo, type TestRepo } from './repo.ts';
 
 const VOTE = '  - { voter: m.ito, reputation: 800, value: 0.9 }';

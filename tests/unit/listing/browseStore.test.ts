@@ -14,7 +14,8 @@ import {
   type Combination,
 } from '../../../src/lib/listing/browse.ts';
 import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
-import { getSite, orderModels, summarise } from '../../../src/lib/site/site.ts';
+import { getSite, orderModels } from '../../../src/lib/site/site.ts';
+import { summarise } from '../../../src/lib/site/records.ts';
 import { openStore } from '../../../src/lib/site/store/store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-store-listing-'));

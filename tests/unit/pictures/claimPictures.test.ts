@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_REASON } from '../../../src/engine/index.ts';
-import type { TraceSummary } from '../../../src/lib/site/site.ts';
+import type { TraceSummary } from '../../../src/lib/site/records.ts';
 import { curveView } from '../../../src/lib/render/pictures/curve.ts';
 import { WIDTH } from '../../../src/lib/render/pictures/frame.ts';
 import { modelsView } from '../../../src/lib/render/pictures/models.ts';

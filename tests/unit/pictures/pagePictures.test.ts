@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createScorer } from '../../../src/engine/index.ts';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { traceJson } from '../../../src/lib/claim/claimView.ts';
-import { summarise } from '../../../src/lib/site/site.ts';
+import { summarise } from '../../../src/lib/site/records.ts';
 import { bandsView } from '../../../src/lib/render/pictures/bands.ts';
 import { compareView } from '../../../src/lib/render/pictures/compare.ts';
 import { curveView } from '../../../src/lib/render/pictures/curve.ts';

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createScorer, type Claim } from '../../../src/engine/index.ts';
 import { traceJson } from '../../../src/lib/claim/page.ts';
 import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
-import { getSite, summarise } from '../../../src/lib/site/site.ts';
+import { getSite } from '../../../src/lib/site/site.ts';
+import { summarise } from '../../../src/lib/site/records.ts';
 import { openStore, storedSummary } from '../../../src/lib/site/store/store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-score-once-'));

@@ -8,7 +8,7 @@
  * renders components through promises and chunks, which was most of a claim page's cost in a build
  * and on a server.
  */
-import type { Site } from '../../site/site.ts';
+import type { Site } from '../../site/types.ts';
 import { sharedOnce } from '../../site/sharedHtml.ts';
 import { searchAttributes } from '../../listing/search.ts';
 import { historyPath } from '../../paths.ts';

@@ -2,7 +2,7 @@ import { escapeAttribute, escapeHtml, stateBadgeHtml } from '../../render/markup
 import { allModelsSvg } from '../../render/pictures/allModelsSvg.ts';
 import { comparePath } from '../../paths.ts';
 import { modelRows, type ModelRow } from '../steps/models.ts';
-import type { TraceSummary } from '../../site/site.ts';
+import type { TraceSummary } from '../../site/records.ts';
 import type { StepProps } from '../stepLinks.ts';
 import { stepHtml, tableWrapHtml } from './frame.ts';
 

@@ -1,5 +1,5 @@
 /** The picture of a claim under every model as a function returning SVG (see models.ts for what it draws). */
-import type { TraceSummary } from '../../site/site.ts';
+import type { TraceSummary } from '../../site/records.ts';
 import { altSvg, classList } from '../../claim/html/frame.ts';
 import { escapeHtml } from '../markup.ts';
 import { type ModelDot, modelsView } from './models.ts';

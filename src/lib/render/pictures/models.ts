@@ -3,7 +3,7 @@
  * refusal written as such instead of a dot, the default model and this page's model marked.
  */
 import { scaleLinear } from 'd3-scale';
-import type { TraceSummary } from '../../site/site.ts';
+import type { TraceSummary } from '../../site/records.ts';
 import { idWords } from '../words.ts';
 import { type Alt, type Frame, LINE, WIDTH, px } from './frame.ts';
 

@@ -4,7 +4,7 @@
  */
 import { renameSync } from 'node:fs';
 import { createScorer } from '../../../engine/index.ts';
-import { summarise, type TraceSummary } from '../site.ts';
+import { summarise, type TraceSummary } from '../records.ts';
 import { browseRows, pageSize } from '../../listing/browse.ts';
 import { everyPairRows } from '../../model/comparePages.ts';
 import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';

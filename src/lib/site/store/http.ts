@@ -5,7 +5,7 @@
  * for a CDN in front of any number of servers to do the scaling.
  */
 import { createHash } from 'node:crypto';
-import type { Site } from '../site.ts';
+import type { Site } from '../types.ts';
 import type { StoreRow } from './store.ts';
 
 /** A claim address a server renders: a page or a trace.json, under the default model or a named one. */

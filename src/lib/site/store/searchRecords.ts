@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { close, createIndex } from 'pagefind';
-import type { TraceSummary } from '../site.ts';
+import type { TraceSummary } from '../records.ts';
 import { PAGEFIND_CONFIG, PAGEFIND_FOLDER } from '../../listing/search.ts';
 
 /** A claim as its record is made: its slug and its summary under the default model. */

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { TraceSummary } from '../site.ts';
+import type { TraceSummary } from '../records.ts';
 import { precompress, STATIC_MANIFEST } from './precompress.ts';
 import { indexRecords, type SearchClaim } from './searchRecords.ts';
 import { writeClaimSitemaps } from './sitemap.ts';

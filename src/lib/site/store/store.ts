@@ -10,8 +10,9 @@ import { rmSync } from 'node:fs';
 import { createScorer, type Trace } from '../../../engine/index.ts';
 import type { LoadedModel } from '../../input/load.ts';
 import { traceJson } from '../../claim/page.ts';
-import type { SiteClaim, TraceSummary } from '../site.ts';
-import { historyPageOf, type SiteHistory } from '../../history/siteHistory.ts';
+import type { SiteClaim, TraceSummary } from '../records.ts';
+import { historyPageOf } from '../../history/siteHistory.ts';
+import type { SiteHistory } from '../../history/historyTypes.ts';
 import {
   ALL,
   listingCounts,

@@ -7,8 +7,10 @@ import { LRUCache } from 'lru-cache';
 import type { Trace } from '../../../engine/index.ts';
 import { ledgerFolders } from '../../input/folders.ts';
 import { engineCodeHash, loadModels, type LoadedModel } from '../../input/load.ts';
-import { provideSite, type Site, type TraceSummary } from '../site.ts';
-import type { ClaimHistoryPage } from '../../history/siteHistory.ts';
+import { provideSite } from '../site.ts';
+import type { Site } from '../types.ts';
+import type { TraceSummary } from '../records.ts';
+import type { ClaimHistoryPage } from '../../history/historyTypes.ts';
 import {
   openStore,
   StoreError,

@@ -3,9 +3,10 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import type { Trace } from '../../../../../../engine/index.ts';
 import { traceJson } from '../../../../../../lib/claim/claimView.ts';
 import { getHistory } from '../../../../../../lib/history/siteHistory.ts';
+import { getSite } from '../../../../../../lib/site/site.ts';
 
 export const getStaticPaths = (() =>
-  getHistory()
+  getHistory(getSite())
     .traces.filter((t) => t.model !== null)
     .map((t) => ({
       params: { slug: t.slug, commit: t.commit, model: t.model! },
