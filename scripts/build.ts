@@ -28,6 +28,7 @@ import { baseProblem } from '../src/lib/paths.ts';
 import { indexSite } from '../src/lib/listing/searchIndex.ts';
 import { openStore, STORE_FILE } from '../src/lib/site/store/store.ts';
 import { finishServerBuild } from '../src/lib/site/store/serverBuild.ts';
+import { buildWorkers, POOL_ENV } from '../src/lib/site/pool/workers.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
 function stop(why: string): never {
@@ -149,6 +150,10 @@ const heap = buildHeap(process.env);
 // discarding a failed build removes it); it is renamed to its own name only once the build succeeded.
 const storePartial = join(paths.astroOut, `${STORE_FILE}.partial-${process.pid}`);
 if ('problem' in heap) stop(heap.problem);
+// The claim pages and traces are written on a pool of threads in the Astro process, one per core
+// unless LEDGER_BUILD_WORKERS says otherwise (1: no pool, everything in Astro's own thread).
+const workers = buildWorkers(process.env);
+if ('problem' in workers) stop(workers.problem);
 const astro = startAstro(
   [
     ...(heap.mb === null ? [] : [`--max-old-space-size=${heap.mb}`]),
@@ -161,6 +166,7 @@ const astro = startAstro(
     LEDGER_OUT_DIR: paths.astroOut,
     ASTRO_TELEMETRY_DISABLED: '1',
     LEDGER_STORE_OUT: onServer ? storePartial : undefined,
+    [POOL_ENV]: String(workers.workers),
   },
 );
 

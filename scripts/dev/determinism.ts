@@ -5,6 +5,10 @@
  * `--against <dir>` builds once and compares with a build already made (as `npm test` does with
  * the `dist/` its browser tests ran against, built the same way), which saves one build.
  *
+ * The first build it makes writes every page in Astro's own thread (`LEDGER_BUILD_WORKERS=1`), the
+ * second on the pool of threads (one per core, at least two); `npm test`'s `dist/` is built on the
+ * default pool. So the check also proves that the pool writes the same site byte for byte.
+ *
  * The two builds go into folders inside the repository (ignored by git as `dist-*`), not the system
  * temporary folder: Astro stages its server build under `.astro/` whenever the output folder lies
  * outside the working directory, which two builds running at once would share.
@@ -13,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { defaultBuildWorkers } from '../../src/lib/site/pool/workers.ts';
 
 const keep = process.argv.includes('--keep');
 
@@ -33,8 +38,8 @@ function hashes(root: string): Map<string, string> {
   return found;
 }
 
-function build(dir: string): void {
-  const env: NodeJS.ProcessEnv = { ...process.env, LEDGER_DIST: dir };
+function build(dir: string, workers: number): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, LEDGER_DIST: dir, LEDGER_BUILD_WORKERS: String(workers) };
   delete env['SOURCE_DATE_EPOCH'];
   const started = Date.now();
   const run = spawnSync('npm', ['run', '-s', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -42,7 +47,8 @@ function build(dir: string): void {
     process.stderr.write(`determinism: the build into ${dir} failed (exit ${run.status ?? run.signal})\n`);
     process.exit(1);
   }
-  process.stdout.write(`built ${dir} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  const threads = workers === 1 ? 'in one thread' : `on ${workers} worker threads`;
+  process.stdout.write(`built ${dir} ${threads} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 
 const againstAt = process.argv.indexOf('--against');
@@ -55,7 +61,8 @@ const fresh = [`dist-determinism-${process.pid}-a`, `dist-determinism-${process.
 const dirs = [...(against === undefined ? [] : [against]), ...fresh];
 let code = 0;
 try {
-  for (const dir of fresh) build(dir);
+  const workers = [1, Math.max(2, defaultBuildWorkers())];
+  fresh.forEach((dir, i) => build(dir, workers[i]!));
   const [a, b] = dirs.map(hashes) as [Map<string, string>, Map<string, string>];
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
   const differ = paths.filter((path) => a.get(path) !== b.get(path));

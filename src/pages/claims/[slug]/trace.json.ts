@@ -1,18 +1,20 @@
 /** `/claims/<slug>/trace.json`: the trace of the claim under the default model, beside its page. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { traceJson } from '../../../lib/claim/claimView.ts';
 import { getSite } from '../../../lib/site/site.ts';
+import { claimTrace } from '../../../lib/site/pool/claimPool.ts';
 import { hasTrace } from '../../../lib/site/store/http.ts';
 
 export const getStaticPaths = (() =>
   getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
 
 /** The trace as one line of JSON with a final newline (traceJson), the same bytes on every build. */
-export const GET: APIRoute = ({ params, isPrerendered }) => {
+export const GET: APIRoute = async ({ params, isPrerendered, site: siteUrl }) => {
   const site = getSite();
   // On a server the slug is whatever was asked for: an unknown one is the site's 404 page.
   if (!isPrerendered && !hasTrace(site, params.slug!, site.defaultModel.id)) return new Response(null, { status: 404 });
-  return new Response(traceJson(site.trace(params.slug!, site.defaultModel.id)), {
+  // Written by the build's pool of threads when it has one (claimPool.ts), else here.
+  const json = await claimTrace(site, params.slug!, site.defaultModel.id, 'default', siteUrl!);
+  return new Response(json, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 };
