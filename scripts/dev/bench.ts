@@ -8,6 +8,8 @@
  *   (the builds at N/5 and N/2 three times each, their median counting): the time per claim at N
  *   against N/5, and the time per added claim from N/2 to N against N/5 to N/2 (which leaves out
  *   the fixed start-up);
+ * - the build at N once more on one thread (`LEDGER_BUILD_WORKERS=1`), right after the build on the
+ *   default pool of threads: `build_speedup`, the first over the second (scripts/dev/bench/workers.ts);
  * - a bare Astro build of as many trivial pages as the full build made (three times, the median
  *   counting), and full / bare;
  * - the build's peak memory, the size of dist/, the median and largest claim page (gzip, HTML and
@@ -38,9 +40,10 @@ import { measure, median, siteSizes, type Run } from './bench/measure.ts';
 import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
 import { serverBench } from './bench/server.ts';
 import { whatIfFigures, type WhatIfFigures } from './bench/whatIf.ts';
+import { workerFigures, type WorkerFigures } from './bench/workers.ts';
 
 /** The figures `--json` prints, exactly these fields. */
-interface Figures extends WhatIfFigures {
+interface Figures extends WhatIfFigures, WorkerFigures {
   traces_per_second: number;
   build_seconds: number;
   bare_seconds: number;
@@ -137,9 +140,9 @@ const env = (cache: string, dist: string): NodeJS.ProcessEnv => ({
   FORCE_COLOR: '0',
 });
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const build = async (label: string, cache: string, dist: string): Promise<Run> => {
+const build = async (label: string, cache: string, dist: string, extra: NodeJS.ProcessEnv = {}): Promise<Run> => {
   say(`${label}…`);
-  const run = await measure(npm, ['run', '-s', 'build'], { cwd: site, env: env(cache, dist) });
+  const run = await measure(npm, ['run', '-s', 'build'], { cwd: site, env: { ...env(cache, dist), ...extra } });
   if (run.status !== 0) fail(label, run);
   const scored = /scored \d+ of \d+ traces[^\n]*/.exec(run.stderr)?.[0] ?? '(no scoring line)';
   say(
@@ -279,6 +282,15 @@ const halfRun = await buildOf(half, 'N/2');
 writeClaims(site, claims);
 const dist = join(site, 'dist-full');
 const fullRun = await build(`build at N = ${claims} claims (cold trace cache)`, join(root, 'cache'), dist);
+// The same build on one thread (no pool), right after it: the pool's speed-up (bench/workers.ts).
+const oneThreadDist = join(site, 'dist-one-thread');
+const oneThreadRun = await build(
+  `build at N = ${claims} claims on one thread (LEDGER_BUILD_WORKERS=1, cold trace cache)`,
+  join(root, 'cache-one-thread'),
+  oneThreadDist,
+  { LEDGER_BUILD_WORKERS: '1' },
+);
+rmSync(oneThreadDist, { recursive: true, force: true });
 
 // The history alone, in a fresh process: one git log walk and one cat-file batch, then scoring.
 const historyRun = spawnSync(
@@ -375,6 +387,7 @@ const figures: Figures = {
   ms_per_claim: round(perClaim * 1000, 1),
   marginal_ratio: round(marginal, 3),
   ...whatIf,
+  ...workerFigures(oneThreadRun, fullRun),
 };
 const loadAtEnd = loadavg()
   .map((l) => l.toFixed(1))
@@ -404,6 +417,11 @@ if (asJson) {
       '',
     ],
     ['full / bare', `${figures.build_vs_bare}${cpuRatio}`, '≤ 4.0'],
+    [
+      `one thread / ${figures.build_workers} worker threads`,
+      `${figures.build_speedup} (${figures.build_seconds_1_worker} s, CPU ${figures.cpu_seconds_1_worker ?? '?'} s / ${figures.build_seconds_default_workers} s, CPU ${figures.cpu_seconds_default_workers ?? '?'} s)`,
+      '≥ 1.7 on 2 cores',
+    ],
     [`time per claim, N / (N/5)`, `${figures.scaling_ratio}${cpuScaling}`, '0.9 – 1.1'],
     ['  as a line through both', `${figures.fixed_seconds} s + ${figures.ms_per_claim} ms per claim`, ''],
     [

@@ -1,0 +1,34 @@
+/**
+ * The build on one thread against the build on the default pool of threads (LEDGER_BUILD_WORKERS,
+ * src/lib/site/pool/): both cold builds of the same N claims, run back to back, by wall clock and
+ * by CPU time (user and system, every process and thread of the build). On a machine others share,
+ * the wall clock moves with their load; the CPU time says how much work each build did.
+ */
+import { defaultBuildWorkers } from '../../../src/lib/site/pool/workers.ts';
+import type { Run } from './measure.ts';
+
+/** What the bench reports of the pool. */
+export interface WorkerFigures {
+  /** Threads the build uses by default here: one per core this process may use. */
+  build_workers: number;
+  build_seconds_1_worker: number;
+  build_seconds_default_workers: number;
+  /** The build on one thread over the build on the default pool, by wall clock. */
+  build_speedup: number;
+  cpu_seconds_1_worker: number | null;
+  cpu_seconds_default_workers: number | null;
+}
+
+const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
+
+/** The figures of a build on one thread (`one`) and one on the default pool (`pooled`). */
+export function workerFigures(one: Run, pooled: Run): WorkerFigures {
+  return {
+    build_workers: defaultBuildWorkers(),
+    build_seconds_1_worker: round(one.seconds, 1),
+    build_seconds_default_workers: round(pooled.seconds, 1),
+    build_speedup: round(one.seconds / pooled.seconds, 2),
+    cpu_seconds_1_worker: one.cpuSeconds === null ? null : round(one.cpuSeconds, 1),
+    cpu_seconds_default_workers: pooled.cpuSeconds === null ? null : round(pooled.cpuSeconds, 1),
+  };
+}
