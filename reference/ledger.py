@@ -41,6 +41,8 @@ from decimal import (
 from pathlib import Path
 from typing import Any
 
+import ledger_shown as shown_checks
+
 TRACE_FORMAT = 1
 
 # One home for the number system. 40 significant digits for every +, -, x, /,
@@ -1269,9 +1271,16 @@ def read_site_lock(site: SiteFiles) -> tuple[dict[str, str], list[str]]:
     return entries, problems
 
 
-def verify_trace(site: SiteFiles, name: str, models: dict[str, Any], code: str) -> tuple[list[str], Any]:
-    """Re-score one trace and compare every field but codeHash; return (problems, its codeHash)."""
+def verify_trace(
+    site: SiteFiles, name: str, models: dict[str, Any], code: str, seen: dict[str, dict] | None = None
+) -> tuple[list[str], Any]:
+    """Re-score one trace and compare every field but codeHash; return (problems, its codeHash).
+
+    The trace as read is kept in ``seen`` (by path), for checking its address and the pages.
+    """
     published = site.json(name)
+    if seen is not None and isinstance(published, dict):
+        seen[name] = published
     if not isinstance(published, dict):
         raise LedgerError(f"{name}: a trace must be a JSON object")
     model_id = published.get("model")
@@ -1308,6 +1317,21 @@ def verify_trace(site: SiteFiles, name: str, models: dict[str, Any], code: str) 
     return problems, their_code
 
 
+def named_models(site: SiteFiles) -> tuple[list[str], str | None]:
+    """The models data/scores.json says every claim is scored under, and its default model."""
+    try:
+        data = site.read("data/scores.json")
+        value = json.loads(data.decode("utf-8")) if data is not None else None
+    except (LedgerError, ValueError):
+        return [], None
+    if not isinstance(value, dict):
+        return [], None
+    models = value.get("models")
+    model = value.get("defaultModel")
+    names = [m for m in models if isinstance(m, str)] if isinstance(models, list) else []
+    return names, model if isinstance(model, str) else None
+
+
 def verify(root: Path) -> tuple[list[str], int]:
     """Check a built site or unpacked snapshot under ``root``; return (report lines, exit code)."""
     if not root.is_dir():
@@ -1334,13 +1358,17 @@ def verify(root: Path) -> tuple[list[str], int]:
     models: dict[str, Any] = {}  # model id -> parsed model.json, or a LedgerError
     codes: dict[Any, list[str]] = {}
     reproduced = differ = 0
+    named, default_model = named_models(site)
+    published: dict[str, dict] = {}
     for name in traces:
         try:
-            found, their_code = verify_trace(site, name, models, code)
+            found, their_code = verify_trace(site, name, models, code, published)
             if isinstance(their_code, str):
                 codes.setdefault(their_code, []).append(name)
         except LedgerError as error:
             found = [str(error)]
+        if name in published:
+            found = found + shown_checks.address_problems(name, published[name], default_model)
         if found:
             differ += 1
             problems.extend(found)
@@ -1355,6 +1383,12 @@ def verify(root: Path) -> tuple[list[str], int]:
                 f"warning: {names[0]}: codeHash: this{more} were made by other engine code ({their_code}) than the "
                 "site's other traces; the numbers are compared all the same"
             )
+    paths = site.sorted()
+    missing = shown_checks.missing_traces(paths, named, default_model is not None)
+    problems.extend(shown_checks.own_address_problems(published))
+    problems.extend(missing)
+    problems.extend(shown_checks.page_problems(paths, site.read, published))
+    problems.extend(shown_checks.download_problems(paths, site.read, published))
     lock, lock_problems = read_site_lock(site)
     problems.extend(lock_problems)
     for model_id in sorted(models):
@@ -1370,7 +1404,8 @@ def verify(root: Path) -> tuple[list[str], int]:
                 f"models/{model_id}/model.json: released model {model_id} was edited: {SITE_LOCK} records "
                 f"{lock[model_id]} but the published model.json hashes to {actual}"
             )
-    lines = head + [f"{reproduced} traces reproduced, {differ} differ"]
+    counts = f"{reproduced} traces reproduced, {differ} differ" + (f", {len(missing)} missing" if missing else "")
+    lines = head + [counts]
     try:
         import explain_verify  # the explanations live in their own files beside this one
     except ImportError:

@@ -31,13 +31,24 @@ export interface OutOfBounds {
   readonly message: string;
 }
 
-/** The first number or decimal string of a parsed JSON document that is out of bounds, or null. */
+/**
+ * How deep a published JSON document may nest. A trace nests about eight levels; anything much
+ * deeper is not the ledger's, and comparing or printing it could exhaust the stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The first number or decimal string of a parsed JSON document that is out of bounds, or a value
+ * nested deeper than `MAX_JSON_DEPTH`, or null.
+ */
 export function firstOutOfBounds(document: unknown): OutOfBounds | null {
   // Iterative, so that a deeply nested document cannot exhaust the stack.
-  const stack: [unknown, string][] = [[document, '']];
+  const stack: [unknown, string, number][] = [[document, '', 0]];
   while (stack.length > 0) {
-    const [value, field] = stack.pop()!;
+    const [value, field, depth] = stack.pop()!;
     const at = field === '' ? '(top)' : field;
+    if (depth > MAX_JSON_DEPTH && value !== null && typeof value === 'object')
+      return { field: at, message: `nested more than ${MAX_JSON_DEPTH} levels deep` };
     if (typeof value === 'string') {
       // Every string that reads as a decimal, whatever its field: the engine reads some of them as
       // numbers, and a page may show any of them.
@@ -50,11 +61,15 @@ export function firstOutOfBounds(document: unknown): OutOfBounds | null {
           message: 'a JSON number must be a whole number up to 2^53 − 1; decimals are written as strings',
         };
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${field}[${i}]`]);
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${field}[${i}]`, depth + 1]);
     } else if (value !== null && typeof value === 'object') {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--)
-        stack.push([(value as Record<string, unknown>)[keys[i]!], field === '' ? keys[i]! : `${field}.${keys[i]!}`]);
+        stack.push([
+          (value as Record<string, unknown>)[keys[i]!],
+          field === '' ? keys[i]! : `${field}.${keys[i]!}`,
+          depth + 1,
+        ]);
     }
   }
   return null;

@@ -10,6 +10,8 @@ export interface VerifyReport {
   readonly traces: number;
   readonly reproduced: number;
   readonly differ: number;
+  /** How many traces a published claim should have and does not (one per model, and its own address). */
+  readonly missing?: number;
   /** Every difference and problem, in file order; model-level problems after the traces'. */
   readonly findings: readonly Finding[];
   /** What is worth saying but fails nothing (traces made by other engine code, a repository lock changed since). */
@@ -28,7 +30,12 @@ export const MAX_REPORTED = 20;
 /** The report's lines: the count, the warnings, then the first findings, then how many more there were. */
 export function reportLines(report: VerifyReport, limit = MAX_REPORTED): string[] {
   const lines =
-    report.traces === 0 ? ['0 traces found'] : [`${report.reproduced} traces reproduced, ${report.differ} differ`];
+    report.traces === 0
+      ? ['0 traces found']
+      : [
+          `${report.reproduced} traces reproduced, ${report.differ} differ` +
+            (report.missing ? `, ${report.missing} missing` : ''),
+        ];
   if (report.explanations)
     lines.push(`${report.explanations.checked} explanations re-derived, ${report.explanations.differ} differ`);
   if (report.manifest) {

@@ -87,6 +87,8 @@ export interface TraceCheck {
   readonly findings: Finding[];
   /** The published codeHash when it is not this engine's (the numbers may still be reproduced). */
   readonly otherCode: string | null;
+  /** The published trace as read, when it is a JSON object (for checking its address and the pages). */
+  readonly published?: Record<string, unknown>;
 }
 
 /** Re-scores one published trace and compares every field but `codeHash`. */
@@ -104,6 +106,22 @@ export function verifyTrace(
   if (!read.ok) return at(read.message, read.field);
   const published = read.value;
   if (!isObject(published)) return at('a trace must be a JSON object');
+  const checked = verifyObject(files, path, published, models, codeHash);
+  return { ...checked, published };
+}
+
+/** Re-scores one published trace, read as a JSON object. */
+function verifyObject(
+  files: SiteFiles,
+  path: string,
+  published: Record<string, unknown>,
+  models: Map<string, LoadedPublished>,
+  codeHash: string,
+): TraceCheck {
+  const at = (message: string, field: string | null = null): TraceCheck => ({
+    findings: [{ file: path, field, message }],
+    otherCode: null,
+  });
   const id = Object.hasOwn(published, 'model') ? published['model'] : undefined;
   if (typeof id !== 'string' || id === '' || /[\\/]/.test(id) || id === '.' || id === '..')
     return at(`must name a model id, not ${show(id)}`, 'model');

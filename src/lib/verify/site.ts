@@ -5,10 +5,14 @@
  */
 import { byCodeUnit } from '../../engine/order.ts';
 import { checkManifest, hasManifest } from '../snapshot/manifest.ts';
+import { addressFindings, missingTraces, publishedSlugs, traceAddress } from './addresses.ts';
+import { downloadFindings, namedModels } from './downloads.ts';
 import type { SiteFiles } from './files.ts';
+import { jsonDifferences } from './jsonDiff.ts';
 import type { Finding, VerifyReport } from './report.ts';
 import { verifyExplanations } from './explain.ts';
 import { verifyTrace, type LoadedPublished } from './rescore.ts';
+import { pageFindings, traceAt } from './shown.ts';
 
 /** A released model's id and the config hash `released.lock` records for it. */
 export interface ReleasedHash {
@@ -117,10 +121,18 @@ function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: Reado
   const findings: Finding[] = [];
   const otherCode = new Map<string, { count: number; first: string }>();
   let reproduced = 0;
+  const named = namedModels(files);
+  const defaultModel = named.defaultModel;
+  const index = new Map<string, Record<string, unknown>>();
   traces.forEach((path, i) => {
     const check = verifyTrace(files, path, models, options.codeHash);
-    if (check.findings.length === 0) reproduced += 1;
-    findings.push(...check.findings);
+    const wrongPlace =
+      check.published === undefined
+        ? []
+        : addressFindings(path, { claim: check.published['claim'], model: check.published['model'] }, defaultModel);
+    if (check.published !== undefined) index.set(path, check.published);
+    if (check.findings.length === 0 && wrongPlace.length === 0) reproduced += 1;
+    findings.push(...check.findings, ...wrongPlace);
     if (check.otherCode !== null) {
       const seen = otherCode.get(check.otherCode);
       if (seen) seen.count += 1;
@@ -135,6 +147,14 @@ function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: Reado
       `${count === 1 ? 'this trace was' : `this and ${count - 1} more traces were`} made by other engine code ` +
       `(${hash}, not this engine's ${options.codeHash}); the numbers are compared all the same`,
   }));
+
+  findings.push(...ownAddressFindings(index));
+  const missing = missingTraces(files, {
+    slugs: publishedSlugs(files),
+    models: named.models,
+    defaultModel,
+  });
+  findings.push(...missing, ...pageFindings(files, index), ...downloadFindings(files, index));
 
   const lock = siteLock(files);
   findings.push(...lock.findings);
@@ -166,9 +186,29 @@ function rescoreSite(files: SiteFiles, options: VerifyOptions, mismatched: Reado
     traces: traces.length,
     reproduced,
     differ,
+    missing: missing.length,
     findings,
     warnings,
     ok: differ === 0 && findings.length === 0,
     ...(explained === null ? {} : { explanations: { checked: explained.checked, differ: explained.differ } }),
   };
+}
+
+/**
+ * A claim's trace at its own address (the default model's) must be the one published under that
+ * model's address too: a page reads one, a download links the other.
+ */
+function ownAddressFindings(index: ReadonlyMap<string, Record<string, unknown>>): Finding[] {
+  const findings: Finding[] = [];
+  for (const [path, trace] of index) {
+    const address = traceAddress(path);
+    if (address === null || address.model !== null || address.commit !== null) continue;
+    const model = trace['model'];
+    if (typeof model !== 'string') continue;
+    const other = traceAt(address.slug, model);
+    const twin = index.get(other);
+    if (twin !== undefined && jsonDifferences(twin, trace).length > 0)
+      findings.push({ file: path, field: null, message: `differs from ${other}, the same claim under the same model` });
+  }
+  return findings;
 }
