@@ -29,8 +29,27 @@ export interface Finding {
  * `file: field: what is wrong` (or `file: what is wrong` when it names no field).
  */
 export function formatProblem(found: Problem | Finding): string {
-  const where = 'line' in found ? `${found.file}:${found.line}` : found.file;
-  return found.field === null ? `${where}: ${found.message}` : `${where}: ${found.field}: ${found.message}`;
+  const file = oneLine(found.file);
+  const where = 'line' in found ? `${file}:${found.line}` : file;
+  const message = oneLine(found.message);
+  return found.field === null ? `${where}: ${message}` : `${where}: ${oneLine(found.field)}: ${message}`;
+}
+
+/**
+ * Text on one line: a line break, another control character or a line separator (a file name may
+ * hold any of them) written as an escape (`\n`, `\u0007`), so that one problem is one line.
+ */
+export function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === '\n'
+      ? '\\n'
+      : c === '\r'
+        ? '\\r'
+        : c === '\t'
+          ? '\\t'
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Escapes the message of a GitHub Actions workflow command: `%`, carriage returns and line feeds. */
@@ -70,6 +89,28 @@ export function sortProblems(problems: readonly Problem[]): Problem[] {
 export function fieldName(path: readonly (string | number)[]): string {
   if (path.length === 0) return '(file)';
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+
+/**
+ * How many problems one file reports before the rest are counted: a list of 100,000 items each
+ * wrong would otherwise print 100,000 lines (17 MB), and spreading them into one array overflowed
+ * the stack. The first fifty show what is wrong; fixing them shows the next.
+ */
+export const MAX_PROBLEMS_PER_FILE = 50;
+
+/** The one problem that stands for those a file has beyond `MAX_PROBLEMS_PER_FILE`. */
+export function moreProblems(file: string, count: number): Problem {
+  return {
+    file,
+    line: 1,
+    field: '(file)',
+    message: `and ${count} more ${count === 1 ? 'problem' : 'problems'} in this file, not listed (the first ${MAX_PROBLEMS_PER_FILE} are)`,
+  };
+}
+
+/** Appends many problems without spreading them into one call (which overflows the stack past about 100,000). */
+export function appendProblems(into: Problem[], more: readonly Problem[]): void {
+  for (const problem of more) into.push(problem);
 }
 
 /** An error that carries problems to the command line, which prints them and exits 1. */

@@ -8,18 +8,25 @@ import { claimSchema, type ClaimInput } from '../../schemas/claim.ts';
 import { isBoundedDecimal, isIsoDate } from '../../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../../schemas/model.ts';
 import { LEVEL_TABLES, type LevelTableName } from '../model/levelTables.ts';
-import { fieldName, type Problem } from './problems.ts';
+import { fieldName, MAX_PROBLEMS_PER_FILE, moreProblems, type Problem } from './problems.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
 
 type Path = readonly (string | number)[];
 
-/** Collects problems for one parsed file. */
+/** Collects problems for one parsed file, the first `MAX_PROBLEMS_PER_FILE` of them and a count of the rest. */
 class Report {
-  readonly problems: Problem[] = [];
+  private readonly listed: Problem[] = [];
+  private more = 0;
   constructor(private readonly parsed: Parsed) {}
 
   add(path: Path, message: string): void {
-    this.problems.push({ file: this.parsed.file, line: this.parsed.lineOf(path), field: fieldName(path), message });
+    if (this.listed.length >= MAX_PROBLEMS_PER_FILE) this.more += 1;
+    else this.listed.push({ file: this.parsed.file, line: this.parsed.lineOf(path), field: fieldName(path), message });
+  }
+
+  /** The problems listed, and one more that says how many were left out. */
+  get problems(): Problem[] {
+    return this.more === 0 ? this.listed : [...this.listed, moreProblems(this.parsed.file, this.more)];
   }
 
   zod(error: ZodError): void {

@@ -61,7 +61,7 @@ beforeAll(() => {
   );
   writeFileSync(join(pristine, 'claims', A, 'index.html'), claimPage(own(A)));
 }, 60_000);
-afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 60_000);
 
 function copySite(): string {
   const dir = tempDir('ledger-shown-tampered-');
