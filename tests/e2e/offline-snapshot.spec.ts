@@ -7,7 +7,8 @@
  * Nothing here uses the HTTP server the other browser tests share.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,8 @@ import { verifyCommand } from '../../src/cli/verify.ts';
 import { writeAtomically } from '../../src/lib/snapshot/files.ts';
 import { MANIFEST } from '../../src/lib/snapshot/manifest.ts';
 import { readZip } from '../../src/lib/snapshot/zip.ts';
+import { engineCodeHash } from '../../src/lib/input/load.ts';
+import { directoryFiles, verifySite } from '../../src/lib/verify/index.ts';
 import { distDir } from '../support/e2e-env.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -334,3 +337,64 @@ test('verify fails, naming the file, after a file is removed', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\@]/g, '\\$&');
 }
+
+/** Writes the snapshot's MANIFEST.sha256 again for the files it has now, as a careful forger would. */
+function remanifest(dir: string): void {
+  const manifest = join(dir, MANIFEST);
+  const lines = readFileSync(manifest, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.slice(66))
+    .filter((path) => existsSync(join(dir, path)))
+    .map(
+      (path) =>
+        `${createHash('sha256')
+          .update(readFileSync(join(dir, path)))
+          .digest('hex')}  ${path}`,
+    );
+  writeFileSync(manifest, `${lines.join('\n')}\n`);
+}
+
+test('verify fails on what a reader sees, even with the manifest written again', () => {
+  test.setTimeout(180_000);
+  const dir = copy('reader');
+  const defaultModel = (JSON.parse(readFileSync(join(dir, 'data', 'scores.json'), 'utf8')) as { defaultModel: string })
+    .defaultModel;
+  const moved = `claims/eastbrook-burglaries-fell/${defaultModel}/trace.json`;
+  cpSync(join(dir, `claims/eastbrook-lead-limit/${defaultModel}/trace.json`), join(dir, moved));
+  const deleted = `claims/eastbrook-gigabit-broadband/${defaultModel}/trace.json`;
+  rmSync(join(dir, deleted));
+  const page = 'claims/eastbrook-council-tax-rise/index.html';
+  const trace = JSON.parse(readFileSync(join(dir, 'claims/eastbrook-council-tax-rise/trace.json'), 'utf8')) as {
+    result: { probability: string };
+  };
+  const html = readFileSync(join(dir, page), 'utf8');
+  writeFileSync(
+    join(dir, page),
+    html.replaceAll(
+      `data-field="result.probability">${trace.result.probability}<`,
+      'data-field="result.probability">0.0001<',
+    ),
+  );
+  remanifest(dir);
+  const { code, lines } = verify(dir);
+  const python = pythonVerify(dir);
+  for (const [exit, output] of [
+    [code, lines.join('\n')],
+    [python.code, python.stdout],
+  ] as const) {
+    expect(exit).toBe(1);
+    expect(output).toMatch(/^\d+ files match MANIFEST\.sha256\n\d+ traces reproduced, 1 differ, 1 missing\n/);
+    expect(output).toContain(
+      `${moved}: claim: is "eastbrook-lead-limit", but this is the address of claim eastbrook-burglaries-fell's trace`,
+    );
+    expect(output).toContain(
+      `${deleted}: missing: claim eastbrook-gigabit-broadband is published but has no trace under ${defaultModel}`,
+    );
+  }
+  // The edited figure is named too (beyond the first twenty lines, it is in the full list).
+  const report = verifySite(directoryFiles(dir), { codeHash: engineCodeHash() });
+  expect(report.findings.map((f) => `${f.file}: ${f.field}: ${f.message}`)).toContain(
+    `${page}: result.probability: the page shows "0.0001", the trace holds "${trace.result.probability}"`,
+  );
+});
