@@ -1807,6 +1807,9 @@ def verify(root: Path) -> tuple[list[str], int]:
     counts = f"{reproduced} traces reproduced, {differ} differ" + (f", {len(missing)} missing" if missing else "")
     lines = head + [counts]
     try:
+        # Run as a script this module is __main__: explain_verify's `from ledger import LedgerError`
+        # must get this module's class, not a second copy's, or its errors would escape uncaught.
+        sys.modules.setdefault("ledger", sys.modules[__name__])
         import explain_verify  # the explanations live in their own files beside this one
     except ImportError:
         explain_verify = None
