@@ -1376,7 +1376,8 @@ def address_problems(path: str, trace: dict, default_model: str | None) -> list[
         return [f"{path}: is not at an address a trace is published at, so no page shows it"]
     slug, model, commit = address
     problems = []
-    if trace.get("claim", ABSENT) != slug:
+    # A history trace holds the claim as its file was named then (a renamed file keeps its old slug).
+    if commit is None and trace.get("claim", ABSENT) != slug:
         problems.append(f"{path}: claim: is {shown(trace.get('claim'))}, but this is the address of claim {slug}'s trace")
     expected = model if model is not None else (default_model if commit is None else None)
     if expected is not None and trace.get("model", ABSENT) != expected:

@@ -149,21 +149,77 @@ export function parseLog(text: string): LogCommit[] {
   return commits;
 }
 
-/** A blob's bytes, or null when git has no such object. */
-export type Blobs = ReadonlyMap<string, Buffer | null>;
+/**
+ * A blob that was not read: larger than a ledger file may be (its size from `--batch-check`, so
+ * that a 1 GB blob anywhere in history is never read), or unreadable by git. It stands in for the
+ * bytes, empty, so that the revision it belongs to is named with the reason, not lost.
+ */
+export class UnreadBlob extends Uint8Array {
+  constructor(
+    /** Why it was not read, as a problem's message says it. */
+    readonly reason: string,
+    /** Its size, when it was not read for its size. */
+    readonly fullSize: number | null = null,
+  ) {
+    super(0);
+  }
+}
 
-/** The contents of many blobs through one `git cat-file --batch` process. */
-export function readBlobs(repo: Repository, ids: readonly string[]): Blobs | { error: string } {
-  const unique = [...new Set(ids)];
-  const out = new Map<string, Buffer | null>();
-  if (unique.length === 0) return out;
-  const run = runGit(repo.top, ['cat-file', '--batch'], `${unique.join('\n')}\n`);
+/** A blob's bytes (an `UnreadBlob` when it was not read), or null when git has no such object. */
+export type Blobs = ReadonlyMap<string, Buffer | UnreadBlob | null>;
+
+/** The largest blob read: the largest ledger file (1 MiB); a larger one is refused by size, unread. */
+export const MAX_BLOB_BYTES = 1024 * 1024;
+
+/** Each blob's type and size, through one `git cat-file --batch-check` process (no contents read). */
+function blobSizes(repo: Repository, ids: readonly string[]): Map<string, number | null> | { error: string } {
+  const run = runGit(repo.top, ['cat-file', '--batch-check'], `${ids.join('\n')}\n`);
   if (!run.ok) return { error: run.stderr };
+  const lines = run.stdout.toString('utf8').split('\n');
+  const sizes = new Map<string, number | null>();
+  ids.forEach((id, i) => {
+    const match = /^(\S+) (\S+) (\d+)$/.exec(lines[i] ?? '');
+    sizes.set(id, match !== null && match[2] === 'blob' ? Number(match[3]) : null);
+  });
+  return sizes;
+}
+
+/**
+ * The contents of many blobs: their sizes first (`git cat-file --batch-check`), then those no
+ * larger than `MAX_BLOB_BYTES` through one `git cat-file --batch` process. A larger blob is an
+ * `UnreadBlob` naming its size; when git cannot be read at all, every blob is an `UnreadBlob`
+ * naming git's complaint, so that no revision passes for one with no content.
+ */
+export function readBlobs(repo: Repository, ids: readonly string[], limit = MAX_BLOB_BYTES): Blobs {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, Buffer | UnreadBlob | null>();
+  if (unique.length === 0) return out;
+  const unreadable = (why: string): Blobs =>
+    new Map(unique.map((id) => [id, new UnreadBlob(`git could not read it: ${why}`)]));
+  const sizes = blobSizes(repo, unique);
+  if ('error' in sizes) return unreadable(sizes.error);
+  const wanted: string[] = [];
+  for (const id of unique) {
+    const size = sizes.get(id) ?? null;
+    if (size === null) out.set(id, null);
+    else if (size > limit)
+      out.set(
+        id,
+        new UnreadBlob(
+          `is ${size} bytes in this revision; a ledger file may be at most ${limit} bytes, so it was not read`,
+          size,
+        ),
+      );
+    else wanted.push(id);
+  }
+  if (wanted.length === 0) return out;
+  const run = runGit(repo.top, ['cat-file', '--batch'], `${wanted.join('\n')}\n`);
+  if (!run.ok) return unreadable(run.stderr);
   const bytes = run.stdout;
   let at = 0;
-  for (const id of unique) {
+  for (const id of wanted) {
     const end = bytes.indexOf(0x0a, at);
-    if (end < 0) return { error: `git cat-file stopped before ${id}` };
+    if (end < 0) return unreadable(`git cat-file stopped before ${id}`);
     const line = bytes.subarray(at, end).toString('utf8');
     at = end + 1;
     const match = /^(\S+) (\S+) (\d+)$/.exec(line);

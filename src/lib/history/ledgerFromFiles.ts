@@ -5,6 +5,7 @@
  */
 import { hashOf, modelId, type Json } from '../../engine/index.ts';
 import { decodeUtf8, MAX_FILE_BYTES, tooLarge, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import { UnreadBlob } from './git.ts';
 import type { Problem } from '../input/problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from '../input/validate.ts';
 import { parseYaml, type Parsed } from '../input/yamlSource.ts';
@@ -21,6 +22,9 @@ export interface FileBytes {
 /** Decodes and parses one file, or says why it cannot be read. */
 export function parseBytes(label: string, bytes: Uint8Array): { parsed: Parsed | null; problems: Problem[] } {
   const fail = (message: string) => ({ parsed: null, problems: [{ file: label, line: 1, field: '(file)', message }] });
+  // The loader's own words for a file too large, so that a past file reads as a present one would.
+  if (bytes instanceof UnreadBlob)
+    return fail(bytes.fullSize !== null && bytes.fullSize > MAX_FILE_BYTES ? tooLarge(bytes.fullSize) : bytes.reason);
   if (bytes.length > MAX_FILE_BYTES) return fail(tooLarge(bytes.length));
   // The loader's own strict decoding: a bad byte is named with its line, UTF-16 as UTF-16.
   const decoded = decodeUtf8(bytes);

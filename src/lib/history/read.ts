@@ -84,10 +84,7 @@ export function readHistory(options: { content: string; models: string }): Conte
   const sitePath = modelsDir === '' ? 'site.yaml' : `${modelsDir}/site.yaml`;
   const log = logChanges(repo, [claimsDir === '' ? '.' : claimsDir, sitePath]);
   if ('error' in log) return none({ kind: 'unreadable', detail: log.error });
-  return historyFromLog(log, claimsDir, sitePath, repo.shallow, (ids) => {
-    const blobs = readBlobs(repo, ids);
-    return 'error' in blobs ? new Map() : blobs;
-  });
+  return historyFromLog(log, claimsDir, sitePath, repo.shallow, (ids) => readBlobs(repo, ids));
 }
 
 /** A revision before its contents are read. */

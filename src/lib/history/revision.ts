@@ -64,7 +64,6 @@ export function readRevision(
     repo,
     [...claimFiles, ...modelFiles].map(({ file }) => file.blob),
   );
-  if ('error' in blobs) return blobs;
   const bytesOf = ({ file, name }: { file: TreeFile; name: string }): FileBytes => ({
     label: `${label}:${file.path}`,
     name,

@@ -44,7 +44,8 @@ export function addressFindings(path: string, names: TraceNames, defaultModel: s
   if (address === null)
     return [{ file: path, field: null, message: 'is not at an address a trace is published at, so no page shows it' }];
   const findings: Finding[] = [];
-  if (names.claim !== address.slug)
+  // A history trace holds the claim as its file was named then (a renamed file keeps its old slug).
+  if (address.commit === null && names.claim !== address.slug)
     findings.push({
       file: path,
       field: 'claim',
