@@ -7,7 +7,8 @@ import { pagingOf, pageCount, type Paging } from '../listing/browse.ts';
 import { comparePagePath } from '../paths.ts';
 import type { Site } from '../site/types.ts';
 import type { Trace } from '../../engine/index.ts';
-import { comparePage, orderedPairs, siteCompareView, type Agreement, type ClaimDifference } from './compare.ts';
+import { comparePage, orderedPairs, siteCompareView, type Agreement } from './compare.ts';
+import type { ClaimDifference } from './claimOutcomes.ts';
 import { reasonSentence, stateReasons } from './stateReasons.ts';
 
 /** One setting that moved a claim's state, as the page lists it: its path and its sentence. */

@@ -22,7 +22,7 @@ import { voteWeightView } from '../render/pictures/voteWeight.ts';
 import { idWords } from '../render/words.ts';
 import type { LoadedModel } from '../input/load.ts';
 import type { Site } from '../site/types.ts';
-import { modelDiff } from './compare.ts';
+import { modelDiff } from './sideBySide.ts';
 import { settingsTable, type SettingGroup } from './settingWords.ts';
 import {
   floorReachedAt,

@@ -6,7 +6,7 @@
  */
 import type { Model } from '../../engine/index.ts';
 import { capitalIdWords, idWords } from '../render/words.ts';
-import type { SideBySideRow } from './compare.ts';
+import type { SideBySideRow } from './sideBySide.ts';
 /** How each observation level reads after "weight for". */
 const OBSERVATION_WORDS: Readonly<Record<string, string>> = {
   measurement: 'a measurement',

@@ -5,7 +5,7 @@
 import { Decimal, dec, type Model, type Trace } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
 import { plural } from '../render/words.ts';
-import { modelDiff, type SideBySideRow } from './compare.ts';
+import { modelDiff, type SideBySideRow } from './sideBySide.ts';
 import { settingWords, valueWords } from './settingWords.ts';
 import { LEVEL_TABLES, type LevelTableName } from './levelTables.ts';
 

@@ -3,7 +3,7 @@
  * share: every setting and value in words, never a dotted path or a raw id.
  */
 import { describe, expect, it } from 'vitest';
-import { modelDiff, type SideBySideRow } from '../../../src/lib/model/compare.ts';
+import { modelDiff, type SideBySideRow } from '../../../src/lib/model/sideBySide.ts';
 import { settingsTable } from '../../../src/lib/model/settingWords.ts';
 import { strictModel, withRounding } from '../../support/model.ts';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  claimDifferences,
-  compareIndexView,
-  compareView,
-  disagreements,
-  leaves,
-  modelDiff,
-  sideBySide,
-  signedChange,
-} from '../../../src/lib/model/compare.ts';
+import { claimDifferences, disagreements, signedChange } from '../../../src/lib/model/claimOutcomes.ts';
+import { compareIndexView, compareView } from '../../../src/lib/model/compare.ts';
+import { leaves, modelDiff, sideBySide } from '../../../src/lib/model/sideBySide.ts';
 import { settingWords, valueWords } from '../../../src/lib/model/settingWords.ts';
 import { stateReasons } from '../../../src/lib/model/stateReasons.ts';
 import { join } from 'node:path';

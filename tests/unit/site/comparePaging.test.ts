@@ -4,7 +4,8 @@
  * address and the later ones below it.
  */
 import { describe, expect, it } from 'vitest';
-import { comparePage, comparePageCount, compareView, type ClaimPair } from '../../../src/lib/model/compare.ts';
+import { comparePage, comparePageCount, compareView } from '../../../src/lib/model/compare.ts';
+import type { ClaimPair } from '../../../src/lib/model/claimOutcomes.ts';
 import { comparePagePath, comparePath } from '../../../src/lib/paths.ts';
 import { strictModel } from '../../support/model.ts';
 

@@ -7,7 +7,7 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { dec } from '../../../engine/index.ts';
-import type { ClaimPair } from '../../model/compare.ts';
+import type { ClaimPair } from '../../model/claimOutcomes.ts';
 import { idWords } from '../words.ts';
 import { type Alt, px } from './frame.ts';
 
