@@ -106,8 +106,8 @@ export const pagefindPath = (file: string): string => at(`/pagefind/${file.repla
 /** A site asset under `public/`. */
 export const assetPath = (file: string): string => at(`/${file.replace(/^\/+/, '')}`);
 
-/** A script of a claim page's what-if panel, loaded when a reader opens it (`models.js` sits beside `panel.js`). */
-export const whatIfScriptPath = (file: 'panel.js' | 'models.js'): string => at(`/what-if/${file}`);
+/** A script of the what-if panel or the /contribute/ playground, loaded on first use (`models.js` sits beside them). */
+export const whatIfScriptPath = (file: 'panel.js' | 'models.js' | 'playground.js'): string => at(`/what-if/${file}`);
 
 /** Adds a step anchor to a URL. */
 export const withAnchor = (path: string, anchor: string | undefined): string => (anchor ? `${path}#${anchor}` : path);

@@ -60,6 +60,8 @@ test('the sections check’s help lines point to exist', async ({ page }) => {
 });
 
 test('every page’s footer links to the page, and it is accessible', async ({ page }) => {
+  // axe reads the whole long page twice: 40 s on a loaded machine.
+  test.setTimeout(90_000);
   await page.goto('/');
   await page.locator('footer a[href="/contribute/"]').click();
   await expect(page.locator('h1')).toHaveText('Add or correct a claim');

@@ -18,7 +18,7 @@ import { downloadLink, el, fill, loadScript } from './dom.ts';
 declare global {
   interface Window {
     ledgerWhatIfModels?: WhatIfModels;
-    ledgerWhatIf?: { toggle(): void; whatIf?: () => string };
+    ledgerWhatIf?: { toggle(): void };
   }
 }
 

@@ -20,9 +20,10 @@ import {
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeHashOf, hashOf, modelId, type Claim, type Json, type Model } from '../../engine/index.ts';
+import { checkClaimText, MAX_FILE_BYTES, tooLarge } from './claimText.ts';
 import { walkFolder } from './folderWalk.ts';
 import type { Problem } from './problems.ts';
-import { checkLevels, idFromFileName, validateClaim, validateModel } from './validate.ts';
+import { idFromFileName, validateModel } from './validate.ts';
 import { parseYaml, type Parsed } from './yamlSource.ts';
 
 /** A model file that validated. */
@@ -59,8 +60,7 @@ export function display(path: string): string {
   return rel === '' || rel.startsWith('..') ? path : rel;
 }
 
-/** The largest claim or model file the ledger reads: 1 MiB. Anything larger is refused unread. */
-export const MAX_FILE_BYTES = 1024 * 1024;
+export { MAX_FILE_BYTES, SLUG_PATTERN, tooLarge } from './claimText.ts';
 
 /** A problem with a whole file or folder. */
 function fileProblem(path: string, message: string, field = '(file)'): Problem {
@@ -120,11 +120,6 @@ function readText(path: string): { text: string | null; problems: Problem[] } {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Why a file of this many bytes is refused (the loader's message, and history's for old revisions). */
-export function tooLarge(bytes: number): string {
-  return `is ${bytes} bytes; a ledger file may be at most 1 MiB (${MAX_FILE_BYTES} bytes)`;
 }
 
 /**
@@ -522,35 +517,18 @@ export function slugOf(file: string): string {
   return basename(file).replace(/\.(ya?ml|json)$/, '');
 }
 
-/** What a slug may be (docs/design.md §3): it is the claim's URL segment. */
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
-
 /** Reads and validates one claim file, and checks its levels against the given models. */
 export function loadClaimFile(
   path: string,
   models: readonly LoadedModel[],
 ): { loaded: LoadedClaim | null; problems: Problem[] } {
-  const { parsed, problems } = parseFile(path);
-  if (!parsed) return { loaded: null, problems };
-  const { claim, problems: invalid } = validateClaim(parsed);
-  // Levels and the file name are checked even when the claim has other mistakes, so that one
-  // report lists every problem of the file.
-  const levels = models.flatMap(({ model }) => checkLevels(parsed, claim, model));
+  const { text, problems } = readText(path);
+  if (text === null) return { loaded: null, problems };
   const slug = slugOf(path);
-  const slugProblems: Problem[] = SLUG_PATTERN.test(slug)
-    ? []
-    : [
-        {
-          file: parsed.file,
-          line: 1,
-          field: '(file name)',
-          message: `the file name ${slug} must be lower-case letters, digits and hyphens (starting with a letter or digit), since it is the claim's URL`,
-        },
-      ];
-  const all = [...invalid, ...levels, ...slugProblems];
+  const { claim, parsed, problems: found } = checkClaimText(display(path), slug, text, models);
   return {
-    loaded: claim === null || all.length > 0 ? null : { slug, file: parsed.file, claim, parsed },
-    problems: all,
+    loaded: claim === null || parsed === null ? null : { slug, file: parsed.file, claim, parsed },
+    problems: found,
   };
 }
 

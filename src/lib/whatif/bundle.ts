@@ -1,20 +1,24 @@
 /**
  * Bundles the what-if panel (src/client/whatif/panel.ts, with the engine, decimal.js and the hash
- * it imports) into one minified classic script with esbuild, the bundler Vite already runs: an
+ * it imports) and the /contribute/ playground (with the YAML reader and the validation too) each
+ * into one minified classic script with esbuild, the bundler Vite already runs: an
  * IIFE with no module syntax and no fetch, so that it loads from file:// in an offline snapshot.
- * The build writes it into `public/what-if/panel.js` before Astro copies `public/` into the site.
+ * The build writes them into `public/what-if/` before Astro copies `public/` into the site.
  */
 import { buildSync } from 'esbuild';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Where the panel's entry point is, under the project's root. */
-export const PANEL_ENTRY = join('src', 'client', 'whatif', 'panel.ts');
+/** The scripts bundled, by the file they are written to, and their entry points under the project's root. */
+export const ENTRIES = {
+  'panel.js': join('src', 'client', 'whatif', 'panel.ts'),
+  'playground.js': join('src', 'client', 'playground', 'playground.ts'),
+} as const;
 
-/** The panel's script as text (minified unless `minify` is false). */
-export function bundlePanel(root: string, minify = true): string {
+/** One script as text (minified unless `minify` is false). */
+export function bundleScript(root: string, file: keyof typeof ENTRIES, minify = true): string {
   const result = buildSync({
-    entryPoints: [join(root, PANEL_ENTRY)],
+    entryPoints: [join(root, ENTRIES[file])],
     absWorkingDir: root,
     bundle: true,
     format: 'iife',
@@ -29,11 +33,10 @@ export function bundlePanel(root: string, minify = true): string {
   return new TextDecoder().decode(result.outputFiles[0]!.contents);
 }
 
-/** Writes the panel's script into `<root>/public/what-if/panel.js`. */
-export function writePanel(root: string): string {
+/** Writes the panel's and the playground's scripts into `<root>/public/what-if/`. */
+export function writePanel(root: string): void {
   const target = join(root, 'public', 'what-if');
   mkdirSync(target, { recursive: true });
-  const file = join(target, 'panel.js');
-  writeFileSync(file, bundlePanel(root));
-  return file;
+  for (const file of Object.keys(ENTRIES) as (keyof typeof ENTRIES)[])
+    writeFileSync(join(target, file), bundleScript(root, file));
 }

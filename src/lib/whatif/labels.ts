@@ -50,3 +50,22 @@ export const LEVEL_LABELS: Readonly<Record<LinkLevel, string>> = {
 
 /** A direction in words. */
 export const DIRECTION_WORDS = { supports: 'supports', opposes: 'opposes' } as const;
+
+/** The words of the /contribute/ playground. */
+export const PLAYGROUND = {
+  button: 'Try a claim file',
+  intro:
+    'Write or paste a claim file (it starts from one of the ledger’s claims) and see, as you type, the problems `ledger check` would print, with their line numbers, and the score under any released model.',
+  heading: 'Playground',
+  private:
+    'Nothing you write here is sent anywhere: the check and the score run in your browser, with the same code as `ledger check` and `ledger score`.',
+  slug: 'File name (the claim’s slug, before .yaml)',
+  text: 'Your claim file (YAML)',
+  model: 'Score it under',
+  problems: 'Problems, as ledger check prints them',
+  noProblems: 'No problems: ledger check would accept this file.',
+  score: 'The score',
+  noScore: 'The claim is scored once it has no problems.',
+  reproduce: 'On your own computer:',
+  cannotLoad: 'The playground could not load its script.',
+} as const;
