@@ -98,8 +98,10 @@ describe('check --format github', () => {
 
 describe('the GitHub Pages workflow the project keeps', () => {
   const workflow = parse(readFileSync(join(REPO_ROOT, '.github', 'workflows', 'pages.yml'), 'utf8')) as {
-    env: Record<string, string>;
-    jobs: Record<string, { steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }>;
+    jobs: Record<
+      string,
+      { env?: Record<string, string>; steps: { run?: string; uses?: string; with?: Record<string, unknown> }[] }
+    >;
   };
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 
@@ -112,10 +114,12 @@ describe('the GitHub Pages workflow the project keeps', () => {
     expect(steps.some((s) => s.uses?.startsWith('actions/deploy-pages'))).toBe(true);
   });
 
+  // On the job that builds what is published; the test job builds at / as npm test expects.
   it('sets LEDGER_SITE and LEDGER_BASE from the repository, overridable by its variables', () => {
-    expect(workflow.env['LEDGER_SITE']).toContain('vars.LEDGER_SITE');
-    expect(workflow.env['LEDGER_SITE']).toContain('github.repository_owner');
-    expect(workflow.env['LEDGER_BASE']).toContain('vars.LEDGER_BASE');
-    expect(workflow.env['LEDGER_BASE']).toContain('github.event.repository.name');
+    const env = workflow.jobs['build']?.env ?? {};
+    expect(env['LEDGER_SITE']).toContain('vars.LEDGER_SITE');
+    expect(env['LEDGER_SITE']).toContain('github.repository_owner');
+    expect(env['LEDGER_BASE']).toContain('vars.LEDGER_BASE');
+    expect(env['LEDGER_BASE']).toContain('github.event.repository.name');
   });
 });
