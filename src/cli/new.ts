@@ -23,6 +23,9 @@ export interface NewOptions {
 /** Today's date in UTC, as YYYY-MM-DD. */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
+/** The longest slug `new` writes a file for: its name, `.yaml` and a temporary file's suffix stay under 255 bytes. */
+export const MAX_SLUG_LENGTH = 200;
+
 /** Writes a new claim file from the template; `args` are what follows `new`. */
 export function newCommand(io: Io, args: readonly string[], options: NewOptions): number {
   const [kind, slug, ...rest] = args;
@@ -36,9 +39,17 @@ export function newCommand(io: Io, args: readonly string[], options: NewOptions)
   if (rest.length > 0) throw new UsageError(`new claim takes one slug, not also ${rest.join(' ')}`);
 
   const claims = join(options.content, 'claims');
-  const file = join(claims, `${slug}.yaml`);
+  const file = join(claims, `${slug.length > MAX_SLUG_LENGTH ? `${slug.slice(0, 40)}…` : slug}.yaml`);
   const shown = display(file);
   const problem = (field: string, message: string): Problem => ({ file: shown, line: 1, field, message });
+  if (slug.length > MAX_SLUG_LENGTH) {
+    failOn([
+      problem(
+        '(file name)',
+        `the slug is ${slug.length} characters; a slug may be at most ${MAX_SLUG_LENGTH}, since it names a file and a folder of the site`,
+      ),
+    ]);
+  }
   if (!CLAIM_SLUG.test(slug)) {
     failOn([
       problem(

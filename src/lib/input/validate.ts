@@ -8,6 +8,7 @@ import { claimSchema, type ClaimInput } from '../../schemas/claim.ts';
 import { isBoundedDecimal, isIsoDate } from '../../schemas/common.ts';
 import { modelSchema, type ModelInput } from '../../schemas/model.ts';
 import { LEVEL_TABLES, type LevelTableName } from '../model/levelTables.ts';
+import { collidingKeys, identityKey, invisibleIn } from './identity.ts';
 import { fieldName, MAX_PROBLEMS_PER_FILE, moreProblems, type Problem } from './problems.ts';
 import type { Parsed, Plain } from './yamlSource.ts';
 
@@ -75,6 +76,9 @@ export function validateModel(parsed: Parsed, expectedId?: string): { model: Mod
   }
   const result = modelSchema.safeParse(parsed.data);
   if (!result.success) report.zod(result.error);
+  // Keys that are one key once trimmed: the schema would keep the last, a reader sees the first.
+  for (const { path, key, first } of collidingKeys(parsed.data))
+    report.add(path, `${JSON.stringify(key)} is the same key as ${JSON.stringify(first)} once trimmed; keep one`);
   // The checks below read every section that is well-formed on its own, so that a schema mistake in
   // one section does not hide a mistake in another.
   const m: Partial<ModelInput> = result.success ? result.data : wellFormedSections(parsed.data);
@@ -263,14 +267,24 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
       report.add(['evidence', i, 'interpretationSteps'], `must be a whole number of at least 0, not ${steps}`);
     }
   });
-  const voters = new Set<string>();
+  const voters = new Map<string, number>();
   entries(data['votes']).forEach((vote, i) => {
     const { voter, value } = vote;
     if (isDecimal(value) && !between(value, '0', '1'))
       report.add(['votes', i, 'value'], `a vote must be between 0 and 1, not ${value}`);
     if (typeof voter !== 'string') return;
-    if (voters.has(voter)) report.add(['votes', i, 'voter'], `${voter} has already voted on this claim`);
-    voters.add(voter);
+    const invisible = invisibleIn(voter);
+    if (invisible !== null)
+      report.add(['votes', i, 'voter'], `holds an invisible character (${invisible}); write the name without it`);
+    // One voter however the name is written: trimmed, NFC, invisible characters left out.
+    const key = identityKey(voter);
+    const first = voters.get(key);
+    if (first !== undefined)
+      report.add(
+        ['votes', i, 'voter'],
+        `${JSON.stringify(voter.trim())} has already voted on this claim (votes[${first}] is the same name)`,
+      );
+    else voters.set(key, i);
   });
   entries(data['appearances']).forEach((appearance, i, all) => {
     const date = appearance['date'];

@@ -112,7 +112,9 @@ describe('the loader normalises claims', () => {
         `${minimal}\nvotes:\n  - { voter: v, reputation: 1, value: 1 }\n  - { voter: v, reputation: 1, value: 0 }\n`,
       ),
     );
-    expect(problems.map(formatProblem)).toEqual(['x.yaml:11: votes[1].voter: v has already voted on this claim']);
+    expect(problems.map(formatProblem)).toEqual([
+      'x.yaml:11: votes[1].voter: "v" has already voted on this claim (votes[0] is the same name)',
+    ]);
   });
 });
 
