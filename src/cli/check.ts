@@ -1,7 +1,8 @@
 /** `ledger check`: validates every model and claim and prints each problem. */
 import { helpOrigin, problemHelp } from '../lib/authoring/contribute.ts';
 import { loadLedger } from '../lib/input/load.ts';
-import { formatAnnotation, sortProblems } from '../lib/input/problems.ts';
+import { formatAnnotation, formatProblem, sortProblems } from '../lib/input/problems.ts';
+import { claimWarnings } from '../lib/input/warnings.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** How problems are printed: `file:line: field: message` lines, or GitHub Actions annotations. */
@@ -28,6 +29,9 @@ export function checkCommand(io: Io, options: { content: string; models: string;
     return 1;
   }
   failOn(problems);
+  // Warnings, on standard error: the files are valid, and the check passes.
+  const warnings = sortProblems(ledger!.claims.flatMap(claimWarnings));
+  for (const warning of warnings) io.err(`warning: ${formatProblem(warning)}\n`);
   io.out(
     `ok: ${ledger!.models.length} models and ${ledger!.claims.length} claims are valid (default model ${ledger!.defaultModel}).\n`,
   );

@@ -2,7 +2,7 @@
 import { Decimal, fixed, round } from './decimal.ts';
 import { perRules, recentlyUsed } from './perRules.ts';
 import type { Rules } from './rules.ts';
-import type { Claim, RoundingMode } from './types.ts';
+import type { Claim, Review, RoundingMode } from './types.ts';
 
 /** Why a review does or does not count. */
 export type ReviewStatus = 'counted' | 'by-author' | 'not-declared';
@@ -10,12 +10,8 @@ export type ReviewStatus = 'counted' | 'by-author' | 'not-declared';
 /** The working of step 9. */
 export interface CoverageWorking {
   readonly checks: readonly { readonly check: string; readonly done: boolean }[];
-  readonly reviews: readonly {
-    readonly check: string;
-    readonly by: string;
-    readonly on: string;
-    readonly status: ReviewStatus;
-  }[];
+  /** Each review as the claim wrote it (its date under `date`, or `on` in an older file) and its status. */
+  readonly reviews: readonly (Review & { readonly status: ReviewStatus })[];
   readonly done: number;
   readonly declared: number;
   readonly value: string;
@@ -91,9 +87,9 @@ export function readReviews(claim: Claim): ReviewsRead {
     const review = reviews[i]!;
     checks.push(review.check);
     bys.push(review.by);
-    ons.push(review.on);
     const keys = Object.keys(review);
     plain &&= keys.length === 3 && keys[0] === 'check' && keys[1] === 'by' && keys[2] === 'on';
+    if (plain) ons.push((review as { on: string }).on);
   }
   return { author, reviews, checks, bys, ons: plain ? ons : null };
 }

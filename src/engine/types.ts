@@ -79,12 +79,17 @@ export interface EvidenceLink {
   readonly recordedBy: string | null;
 }
 
-/** One review check performed on a claim. */
-export interface Review {
-  readonly check: string;
-  readonly by: string;
-  readonly on: string;
-}
+/**
+ * One review check performed on a claim, with its date under the key the file wrote: `date` (the
+ * name since YAML 1.1 readers took `on` for the boolean true) or `on` in a file written before, kept
+ * as written so that the claim's inputHash, and every trace made from it, stays what it was.
+ */
+export type Review =
+  | { readonly check: string; readonly by: string; readonly date: string }
+  | { readonly check: string; readonly by: string; readonly on: string };
+
+/** A review's date, under whichever key its file wrote it. */
+export const reviewDate = (review: Review): string => ('date' in review ? review.date : review.on);
 
 /** One community vote on a claim. */
 export interface Vote {
@@ -97,6 +102,8 @@ export interface Vote {
 export interface Claimant {
   readonly name: string;
   readonly url: string | null;
+  /** Present only when the file says it, so that a claim written before keeps its inputHash. */
+  readonly type?: 'person' | 'organization';
 }
 
 /** Where and when a claim was made. */

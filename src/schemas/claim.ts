@@ -31,6 +31,10 @@ export const claimSchema = z
       .object({
         name: text.describe('The person or organisation that made the claim, in words.'),
         url: httpUrl.nullable().optional().describe('Where the claimant can be found (their own page).'),
+        type: z
+          .enum(['person', 'organization'], { errorMap: () => ({ message: 'must be person or organization' }) })
+          .optional()
+          .describe('Whether the claimant is a person or an organization (published as schema.org @type).'),
       })
       .strict()
       .nullable()
@@ -85,9 +89,20 @@ export const claimSchema = z
           .object({
             check: text.describe('Which check was done.'),
             by: text.describe('Who did it.'),
-            on: isoDate.describe('When.'),
+            date: isoDate.optional().describe('When (YYYY-MM-DD).'),
+            on: isoDate
+              .optional()
+              .describe(
+                'When, in a file written before the key was named date (YAML 1.1 readers take on for true): still read.',
+              ),
           })
-          .strict(),
+          .strict()
+          .superRefine((review, context) => {
+            if (review.date === undefined && review.on === undefined)
+              context.addIssue({ code: 'custom', path: ['date'], message: 'is required: the date of the review' });
+            if (review.date !== undefined && review.on !== undefined)
+              context.addIssue({ code: 'custom', path: ['on'], message: 'gives the date twice: keep date, remove on' });
+          }),
       )
       .nullable()
       .optional()

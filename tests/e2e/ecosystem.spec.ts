@@ -109,8 +109,8 @@ interface Trace {
     readonly statement: string;
     readonly author: string;
     readonly recorded: string;
-    readonly reviews: readonly { readonly on: string }[];
-    readonly claimant?: { readonly name: string; readonly url: string | null };
+    readonly reviews: readonly ({ readonly date: string } | { readonly on: string })[];
+    readonly claimant?: { readonly name: string; readonly url: string | null; readonly type?: string };
     readonly appearances?: readonly { readonly url: string; readonly date: string }[];
   };
   readonly result: {
@@ -166,7 +166,7 @@ test.describe('claim pages', () => {
       expect(review['url'], `${where} url is the page's canonical URL`).toBe(head.canonical[0]);
       expect(review['claimReviewed'], where).toBe(trace.input.statement);
       // Dates are the claim's own: recorded, and its latest review (never the build's date).
-      const reviewed = trace.input.reviews.map((r) => r.on).sort();
+      const reviewed = trace.input.reviews.map((r) => ('date' in r ? r.date : r.on)).sort();
       expect(review['datePublished'], where).toBe(trace.input.recorded);
       expect(review['dateModified'], where).toBe([trace.input.recorded, ...reviewed].sort().at(-1));
       // The claim's author is its claimant, never the person who recorded it.
@@ -177,9 +177,13 @@ test.describe('claim pages', () => {
       const { claimant, appearances = [] } = trace.input;
       if (claimant) {
         claimants += 1;
-        expect(item['author'], where).toEqual(
-          claimant.url === null ? { name: claimant.name } : { name: claimant.name, url: claimant.url },
-        );
+        // Typed as schema.org's Person or Organization when the claim file says which.
+        const type = { person: 'Person', organization: 'Organization' }[claimant.type ?? ''];
+        expect(item['author'], where).toEqual({
+          ...(type === undefined ? {} : { '@type': type }),
+          name: claimant.name,
+          ...(claimant.url === null ? {} : { url: claimant.url }),
+        });
         expect(item['firstAppearance'], where).toEqual({
           '@type': 'CreativeWork',
           url: appearances[0]!.url,
@@ -312,21 +316,23 @@ test.describe('every page', () => {
       const image = head.meta['og:image'] ?? '';
       if (!image.endsWith('.png') || fileOf(image, site) === null)
         missing.push(`${url}: og:image ${image} is not a PNG of the site`);
-      for (const key of ['og:title', 'og:description', 'og:type', 'og:site_name', 'twitter:card']) {
+      for (const key of ['og:title', 'og:description', 'og:type', 'og:site_name', 'og:locale', 'twitter:card']) {
         if (!head.meta[key]) missing.push(`${url}: no ${key}`);
       }
       if (head.meta['twitter:card'] !== undefined && head.meta['twitter:card'] !== 'summary') {
         missing.push(`${url}: twitter:card is ${head.meta['twitter:card']}`);
       }
       if (head.meta['og:description'] !== head.meta['description']) missing.push(`${url}: og:description differs`);
-      if (!head.feeds.includes('/feeds/claims.xml') || !head.feeds.includes('/feeds/models.xml')) {
+      if (['claims', 'models', 'changes'].some((feed) => !head.feeds.includes(`/feeds/${feed}.xml`))) {
         missing.push(`${url}: feeds not linked in the head`);
       }
       const claim = claimFiles.get(file);
       if (claim) {
         const description = head.meta['og:description'] ?? '';
         const { state, probability } = claim.trace.result;
-        if (!description.includes(state)) missing.push(`${url}: og:description lacks the state ${state}`);
+        // The state in words, the description's first, with a capital.
+        const words = state.charAt(0).toUpperCase() + state.slice(1).replaceAll('-', ' ');
+        if (!description.startsWith(words)) missing.push(`${url}: og:description does not start with ${words}`);
         if (probability !== null && !description.includes(probability)) {
           missing.push(`${url}: og:description lacks the probability ${probability}`);
         }

@@ -86,9 +86,18 @@ export function workspace(): Workspace {
 
 /** The problem lines of a failed command's standard error (without the closing count or the indented help lines). */
 export function problemLines(stderr: string): string[] {
-  return stderr
-    .split('\n')
-    .filter((line) => line !== '' && !line.startsWith('  see ') && !/^\d+ problems? found\.$/.test(line));
+  return (
+    stderr
+      .split('\n')
+      // Warnings (`ledger check`'s `warning: …` lines) are not problems: the check passes with them.
+      .filter(
+        (line) =>
+          line !== '' &&
+          !line.startsWith('  see ') &&
+          !line.startsWith('warning: ') &&
+          !/^\d+ problems? found\.$/.test(line),
+      )
+  );
 }
 
 /** The indented `  see …/contribute/#…` help lines of a failed command's standard error. */

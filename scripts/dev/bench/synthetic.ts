@@ -5,6 +5,7 @@
  * gives the same files on every run.
  */
 import type { Claim } from '../../../src/engine/index.ts';
+import { reviewDate } from '../../../src/engine/index.ts';
 
 /** A small seeded pseudo-random generator (mulberry32): the same seed gives the same sequence. */
 export function generator(seed: number): () => number {
@@ -91,7 +92,7 @@ export function syntheticClaim(i: number, seed = 1): Claim {
   const reviews = Array.from({ length: int(0, 5) }, () => ({
     check: random() < 0.95 ? pick(CHECKS) : 'date-checked',
     by: random() < 0.15 ? author : pick(PEOPLE),
-    on: `2026-10-${String(int(10, 28)).padStart(2, '0')}`,
+    date: `2026-10-${String(int(10, 28)).padStart(2, '0')}`,
   }));
   const reputation = (): string => {
     const r = random();
@@ -152,7 +153,7 @@ export function claimYaml(claim: Claim): string {
     ]),
     ...(claim.reviews.length === 0
       ? []
-      : ['reviews:', ...claim.reviews.map((r) => `  - { check: ${r.check}, by: ${r.by}, on: ${r.on} }`)]),
+      : ['reviews:', ...claim.reviews.map((r) => `  - { check: ${r.check}, by: ${r.by}, date: ${reviewDate(r)} }`)]),
     ...(claim.votes.length === 0
       ? []
       : [

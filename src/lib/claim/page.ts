@@ -2,6 +2,7 @@
 import { micromark } from 'micromark';
 import type { Trace } from '../../engine/index.ts';
 import { claimPath, tracePath } from '../paths.ts';
+import { capitalIdWords } from '../render/words.ts';
 
 /**
  * The trace as published in `trace.json`: one line of JSON and a final newline, the same bytes as
@@ -27,12 +28,15 @@ export function pageTitle(trace: Trace): string {
   return `${shorten(trace.input.statement, 60)} — under ${trace.model}`;
 }
 
-/** The page's description: the state and probability under the model, or the refusal. */
+/**
+ * The page's description: the state (in words, with a capital, as a search result shows it) and
+ * probability under the model, or the refusal.
+ */
 export function pageDescription(trace: Trace): string {
   const { state, probability, reason } = trace.result;
   return probability === null
-    ? `${state} under ${trace.model}: ${reason ?? ''}`.trim()
-    : `${state}, probability ${probability} under ${trace.model}. The whole working, step by step.`;
+    ? `${capitalIdWords(state)} under ${trace.model}: ${reason ?? ''}`.trim()
+    : `${capitalIdWords(state)}, probability ${probability} under ${trace.model}. The whole working, step by step.`;
 }
 
 /** Whether a result carries a probability (refusals carry none). */

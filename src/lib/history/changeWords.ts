@@ -4,6 +4,7 @@
  * own field names; the page only lists them.
  */
 import type { Claim, EvidenceLink, Review, Source, Vote } from '../../engine/index.ts';
+import { reviewDate } from '../../engine/index.ts';
 import { LEVEL_TABLES } from '../model/levelTables.ts';
 import { idWords } from '../render/words.ts';
 
@@ -93,14 +94,18 @@ function sourceWords(before: readonly Source[], after: readonly Source[]): strin
   return words;
 }
 
-const reviewKey = (r: Review): string => `${r.check} ${r.by} ${r.on}`;
+const reviewKey = (r: Review): string => `${r.check} ${r.by} ${reviewDate(r)}`;
 
 function reviewWords(before: readonly Review[], after: readonly Review[]): string[] {
   const old = new Set(before.map(reviewKey));
   const now = new Set(after.map(reviewKey));
   return [
-    ...after.filter((r) => !old.has(reviewKey(r))).map((r) => `Review ${r.check} by ${r.by} on ${r.on} added.`),
-    ...before.filter((r) => !now.has(reviewKey(r))).map((r) => `Review ${r.check} by ${r.by} on ${r.on} removed.`),
+    ...after
+      .filter((r) => !old.has(reviewKey(r)))
+      .map((r) => `Review ${r.check} by ${r.by} on ${reviewDate(r)} added.`),
+    ...before
+      .filter((r) => !now.has(reviewKey(r)))
+      .map((r) => `Review ${r.check} by ${r.by} on ${reviewDate(r)} removed.`),
   ];
 }
 

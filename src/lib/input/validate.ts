@@ -311,7 +311,15 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
       author: c.author,
       recorded: c.recorded,
       // Present only when written, so that a claim without them keeps the inputHash it had.
-      ...(c.claimant ? { claimant: { name: c.claimant.name, url: c.claimant.url ?? null } } : {}),
+      ...(c.claimant
+        ? {
+            claimant: {
+              name: c.claimant.name,
+              url: c.claimant.url ?? null,
+              ...(c.claimant.type ? { type: c.claimant.type } : {}),
+            },
+          }
+        : {}),
       ...(c.appearances && c.appearances.length > 0
         ? { appearances: c.appearances.map((a) => ({ url: a.url, date: a.date })) }
         : {}),
@@ -330,7 +338,10 @@ export function validateClaim(parsed: Parsed): { claim: Claim | null; problems: 
         extraction: e.extraction ?? 'unverified',
         recordedBy: e.recordedBy ?? null,
       })),
-      reviews: (c.reviews ?? []).map((r) => ({ check: r.check, by: r.by, on: r.on })),
+      // The date stays under the key the file wrote, so that an older file's inputHash is unchanged.
+      reviews: (c.reviews ?? []).map((r) =>
+        r.on !== undefined ? { check: r.check, by: r.by, on: r.on } : { check: r.check, by: r.by, date: r.date! },
+      ),
       votes: (c.votes ?? []).map((v) => ({ voter: v.voter, reputation: n(v.reputation), value: n(v.value) })),
     },
     problems: [],

@@ -8,6 +8,7 @@
  * claim's own (recorded, its latest review, where it was made), never the build's.
  */
 import type { Appearance, Trace } from '../../engine/index.ts';
+import { reviewDate } from '../../engine/index.ts';
 
 /** The organisation that publishes every review on the site. */
 export const PUBLISHER_NAME = 'The claim ledger';
@@ -51,7 +52,7 @@ export interface ClaimAppearance {
 export interface ReviewedClaim {
   readonly '@type': 'Claim';
   /** The claimant; no `@type`, since the file does not say whether it is a person or an organisation. */
-  readonly author?: { readonly name: string; readonly url?: string };
+  readonly author?: { readonly '@type'?: 'Person' | 'Organization'; readonly name: string; readonly url?: string };
   /** The date of the claim's first appearance. */
   readonly datePublished?: string;
   readonly appearance?: readonly ClaimAppearance[];
@@ -119,7 +120,10 @@ export function reviewRating(trace: Trace): ReviewRating {
 
 /** The last of the claim's own dates: when it was recorded or, if later, its latest review. */
 export function lastReviewed(trace: Trace): string {
-  return trace.input.reviews.reduce((latest, { on }) => (on > latest ? on : latest), trace.input.recorded);
+  return trace.input.reviews.reduce((latest, review) => {
+    const date = reviewDate(review);
+    return date > latest ? date : latest;
+  }, trace.input.recorded);
 }
 
 const appearanceOf = ({ url, date }: Appearance): ClaimAppearance => ({
@@ -128,6 +132,9 @@ const appearanceOf = ({ url, date }: Appearance): ClaimAppearance => ({
   datePublished: date,
 });
 
+/** schema.org's type for each kind of claimant a claim file may name. */
+const CLAIMANT_TYPES = { person: 'Person', organization: 'Organization' } as const;
+
 /** The claim as reviewed: its claimant as author and its appearances, each only when recorded. */
 export function reviewedClaim(trace: Trace): ReviewedClaim {
   const { claimant, appearances = [] } = trace.input;
@@ -135,7 +142,13 @@ export function reviewedClaim(trace: Trace): ReviewedClaim {
   return {
     '@type': 'Claim',
     ...(claimant
-      ? { author: claimant.url === null ? { name: claimant.name } : { name: claimant.name, url: claimant.url } }
+      ? {
+          author: {
+            ...(claimant.type === undefined ? {} : { '@type': CLAIMANT_TYPES[claimant.type] }),
+            name: claimant.name,
+            ...(claimant.url === null ? {} : { url: claimant.url }),
+          },
+        }
       : {}),
     ...(first
       ? { datePublished: first.date, appearance: appearances.map(appearanceOf), firstAppearance: appearanceOf(first) }

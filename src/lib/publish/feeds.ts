@@ -5,6 +5,7 @@
  */
 import { byCodeUnit } from '../../engine/order.ts';
 import type { Claim, Model } from '../../engine/index.ts';
+import { reviewDate } from '../../engine/index.ts';
 import type { TraceSummary } from '../site/records.ts';
 import { PUBLISHER_NAME } from './claimReview.ts';
 import {
@@ -199,7 +200,7 @@ export interface FeedClaim {
 
 /** When a claim last changed: its `recorded` date, or its latest review's date if that is later. */
 export function claimUpdated(claim: Claim): string {
-  return latest([claim.recorded, ...claim.reviews.map((r) => r.on)], claim.recorded);
+  return latest([claim.recorded, ...claim.reviews.map(reviewDate)], claim.recorded);
 }
 
 /** Text ending as a sentence does: a full stop added unless it already ends with one (or `!`, `?`). */
@@ -224,7 +225,7 @@ export function claimsFeed(claims: readonly FeedClaim[], site: string, buildDate
       const reviewed =
         claim.reviews.length === 0
           ? 'Not reviewed yet.'
-          : `Reviews: ${claim.reviews.map((r) => `${r.check} by ${r.by} on ${r.on}`).join('; ')}.`;
+          : `Reviews: ${claim.reviews.map((r) => `${r.check} by ${r.by} on ${reviewDate(r)}`).join('; ')}.`;
       return {
         id: url,
         title: claim.statement,

@@ -39,6 +39,13 @@ function mapNode(schema: Mutable | undefined, def: ZodTypeDef): Mutable | undefi
   const effect = (def as { effect?: unknown }).effect;
   if (effect !== undefined && effect === DATE_EFFECT) return { ...schema, pattern: DATE_PATTERN };
   if (effect !== undefined && effect === URL_EFFECT) return { ...schema, pattern: HTTP_PATTERN };
+  // A review gives its date as `date` or, in a file written before, `on`: one of them, not both.
+  const properties = schema['properties'] as Mutable | undefined;
+  if (properties !== undefined && 'check' in properties && 'date' in properties && 'on' in properties)
+    return {
+      ...schema,
+      oneOf: ['date', 'on'].map((key) => ({ properties: { [key]: properties[key] }, required: [key] })),
+    };
   // A decimal is checked by a refinement (its digits and exponent bounded), which the generator
   // cannot see: it is given the pattern of a decimal string here.
   const isDecimal = effect !== undefined && effect === DECIMAL_EFFECT;

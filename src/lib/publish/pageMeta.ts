@@ -54,6 +54,8 @@ export function pageMeta(input: PageMetaInput): PageMeta {
       { property: 'og:description', content: input.description },
       { property: 'og:type', content: input.type },
       { property: 'og:site_name', content: SITE_NAME },
+      // The pages are written in English (`<html lang="en">`), British spelling.
+      { property: 'og:locale', content: 'en_GB' },
       ...(canonical === null ? [] : [{ property: 'og:url', content: canonical }]),
       { property: 'og:image', content: image },
       { property: 'og:image:type', content: 'image/png' },

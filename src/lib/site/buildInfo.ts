@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { Claim, Model } from '../../engine/index.ts';
+import { reviewDate } from '../../engine/index.ts';
 
 /** Where a build's date came from. */
 export type DateSource = 'SOURCE_DATE_EPOCH' | 'git' | 'content' | 'none';
@@ -57,7 +58,7 @@ export function* contentDates(
 ): Generator<string> {
   for (const { claim } of claims) {
     yield claim.recorded;
-    for (const review of claim.reviews) yield review.on;
+    for (const review of claim.reviews) yield reviewDate(review);
   }
   for (const { model } of models) yield model.released;
 }

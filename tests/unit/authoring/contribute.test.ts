@@ -36,6 +36,7 @@ describe('every field of a claim is documented', () => {
       'claimant',
       'claimant.name',
       'claimant.url',
+      'claimant.type',
       'appearances',
       'appearances.url',
       'appearances.date',
@@ -59,6 +60,7 @@ describe('every field of a claim is documented', () => {
       'reviews',
       'reviews.check',
       'reviews.by',
+      'reviews.date',
       'reviews.on',
       'votes',
       'votes.voter',
@@ -122,6 +124,7 @@ describe('every field of a claim is documented', () => {
     expect(groups.find((g) => g.field.path === 'claimant')!.children.map((c) => c.label)).toEqual([
       'claimant.name',
       'claimant.url',
+      'claimant.type',
     ]);
   });
 });

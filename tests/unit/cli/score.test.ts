@@ -108,10 +108,22 @@ describe('ledger check', () => {
     ws.copy(join('claims', 'water-plant.yaml'), join('content', 'claims', 'water-plant.yaml'));
     ws.copy(join('claims', 'school-closure.yaml'), join('content', 'claims', 'school-closure.yaml'));
     const outcome = await runInProcess((io) => checkCommand(io, { content: ws.content, models: ws.models }));
-    expect(outcome).toEqual({
-      code: 0,
-      stdout: 'ok: 1 models and 2 claims are valid (default model ledger-strict@0.1.0).\n',
-      stderr: '',
-    });
+    expect(outcome.code).toBe(0);
+    expect(outcome.stdout).toBe('ok: 1 models and 2 claims are valid (default model ledger-strict@0.1.0).\n');
+    // Warnings, not problems: neither fixture names a claimant, and water-plant's reviews say `on:`.
+    const noClaimant =
+      'claimant: no claimant: say who made the claim out in the world, as claimant: { name, url, type }';
+    const on = (i: number): string =>
+      `reviews[${i}].on: the key on is read as the boolean true by YAML 1.1 readers (PyYAML, Ruby’s Psych, Go’s yaml.v2): rename it to date (the same day; only the key changes)`;
+    const claims = join(ws.content, 'claims');
+    expect(outcome.stderr).toBe(
+      [
+        `warning: ${join(claims, 'school-closure.yaml')}:1: ${noClaimant}`,
+        `warning: ${join(claims, 'water-plant.yaml')}:1: ${noClaimant}`,
+        `warning: ${join(claims, 'water-plant.yaml')}:27: ${on(0)}`,
+        `warning: ${join(claims, 'water-plant.yaml')}:28: ${on(1)}`,
+        '',
+      ].join('\n'),
+    );
   });
 });

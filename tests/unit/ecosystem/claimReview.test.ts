@@ -44,6 +44,18 @@ describe('ClaimReview of a scored claim', () => {
     expect(JSON.stringify(review)).not.toContain('a.writer');
   });
 
+  it.each([
+    ['person', 'Person'],
+    ['organization', 'Organization'],
+  ] as const)('names a claimant of type %s as a schema.org %s', (type, schemaType) => {
+    const typed = { ...scored, input: { ...scored.input, claimant: { ...scored.input.claimant!, type } } };
+    expect(claimReview(typed, context(typed)).itemReviewed.author).toEqual({
+      '@type': schemaType,
+      name: 'Eastbrook Water Board',
+      url: 'https://example.org/board',
+    });
+  });
+
   it('is authored by the site as an Organization', () => {
     expect(review.author).toEqual({ '@type': 'Organization', name: PUBLISHER_NAME, url: 'https://ledger.test/' });
   });

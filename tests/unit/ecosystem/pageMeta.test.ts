@@ -44,6 +44,7 @@ describe('pageMeta', () => {
       'og:description': 'D',
       'og:type': 'article',
       'og:site_name': 'The claim ledger',
+      'og:locale': 'en_GB',
       'og:url': 'https://ledger.test/claims/x/',
       'og:image': 'https://ledger.test/og-image.png',
       'og:image:type': 'image/png',

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codedEtag, codingFor, matchesEtag } from '../../../src/lib/site/store/encoding.js';
 import { routedUrl, slashlessClaim } from '../../../src/lib/site/store/routedUrl.js';
 import { claimPaths, sitemapFiles } from '../../../src/lib/site/store/sitemap.ts';
+import { STORE_FORMAT } from '../../../src/lib/site/store/store.ts';
+import { REPO_ROOT } from '../../support/cli.ts';
 
 describe('the content coding a request asks for', () => {
   it.each([
@@ -87,5 +91,12 @@ describe('the claim sitemaps', () => {
   });
   it('escape what XML must', () => {
     expect([...sitemapFiles('https://x.org/?a=1&b=', ['c'])][0]).toContain('<loc>https://x.org/?a=1&amp;b=c</loc>');
+  });
+});
+
+describe('docs/server-mode.md', () => {
+  it('names the store format /healthz/ reports', () => {
+    const docs = readFileSync(join(REPO_ROOT, 'docs', 'server-mode.md'), 'utf8');
+    expect([...docs.matchAll(/the store \(format (\d+)\)/g)].map((m) => Number(m[1]))).toEqual([STORE_FORMAT]);
   });
 });

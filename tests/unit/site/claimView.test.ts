@@ -434,10 +434,10 @@ describe('the page around the working', () => {
 
   it('describes the state and probability, or the refusal', () => {
     expect(pageDescription(lab)).toBe(
-      `very-likely, probability ${lab.result.probability} under ledger-strict@0.1.0. The whole working, step by step.`,
+      `Very likely, probability ${lab.result.probability} under ledger-strict@0.1.0. The whole working, step by step.`,
     );
     expect(pageDescription(score(claim({ type: 'prediction' })))).toBe(
-      'not-applicable under ledger-strict@0.1.0: A prediction is not scored until it resolves.',
+      'Not applicable under ledger-strict@0.1.0: A prediction is not scored until it resolves.',
     );
   });
 });

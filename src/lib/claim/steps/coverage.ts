@@ -36,7 +36,8 @@ export function coverageView(trace: Trace): CoverageView {
     reviews: reviews.map((r, i) => ({
       check: fieldOf(trace, `working.coverage.reviews.${i}.check`),
       by: fieldOf(trace, `working.coverage.reviews.${i}.by`),
-      on: fieldOf(trace, `working.coverage.reviews.${i}.on`),
+      // The date under the key the claim wrote it (`date`, or `on` in an older file).
+      on: fieldOf(trace, `working.coverage.reviews.${i}.${'date' in r ? 'date' : 'on'}`),
       status: r.status,
       counted: r.status === 'counted',
       words: REVIEW_STATUS_WORDS[r.status] ?? r.status,
