@@ -61,15 +61,18 @@ function onceClauses(trace: Trace): string[] {
 
 /**
  * The claim in one sentence: `Unlikely (0.1419): the evidence against it (…) outweighs the evidence
- * for (…); 3 links from one source (…) count once.`, or for a refusal `Not rated: insufficient evidence —
+ * for (…); 3 links from one source (…) count once.` (with `band`, the state and its band come first:
+ * `Unlikely (0.1 to below 0.3), at 0.1419: …`), or for a refusal `Not rated: insufficient evidence —
  * <the engine's reason>`.
  */
-export function summarySentence(trace: Trace): string {
+export function summarySentence(trace: Trace, band?: string): string {
   const { state, probability, reason } = trace.result;
   if (probability === null) {
     const why = (reason ?? '').trim();
     return `Not rated: ${idWords(state)}${why === '' ? '.' : ` — ${why}${/[.!?]$/.test(why) ? '' : '.'}`}`;
   }
   const clauses = [evidenceClause(trace), ...onceClauses(trace)];
-  return `${capitalIdWords(state)} (${probability}): ${clauses.join('; ')}.`;
+  // With the state's band where the page first names it: "Likely (0.7 to below 0.9), at 0.8123: …".
+  const named = band === undefined ? `${capitalIdWords(state)} (${probability})` : `${band}, at ${probability}`;
+  return `${named}: ${clauses.join('; ')}.`;
 }

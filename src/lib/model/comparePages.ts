@@ -9,7 +9,7 @@ import type { Site } from '../site/types.ts';
 import type { Trace } from '../../engine/index.ts';
 import { comparePage, orderedPairs, siteCompareView, type Agreement } from './compare.ts';
 import type { ClaimDifference } from './claimOutcomes.ts';
-import { reasonSentence, stateReasons } from './stateReasons.ts';
+import { moveReasons } from './moveReasons.ts';
 
 /** One setting that moved a claim's state, as the page lists it: its path and its sentence. */
 export interface ReasonLine {
@@ -57,21 +57,13 @@ const pairModels = (site: CompareSite, a: string, b: string) => ({
   bId: b,
 });
 
-/** A difference with what moved its state as sentences (whole traces are read only for a change of state). */
+/** A difference with the settings that moved it as sentences, for every claim that differs (as its claim page says). */
 function withReasons(
   models: ReturnType<typeof pairModels>,
   d: ClaimDifference,
-  trace: (model: string) => Trace,
+  trace: (model: string) => Pick<Trace, 'input'>,
 ): DifferenceLine {
-  return {
-    ...d,
-    reasons: d.stateDiffers
-      ? stateReasons(models, trace(models.aId), trace(models.bId)).map((r) => ({
-          path: r.path,
-          sentence: reasonSentence(r, models.aId, models.bId),
-        }))
-      : [],
-  };
+  return { ...d, reasons: moveReasons(models, trace(models.aId).input) };
 }
 
 /** Page `page` (from 1) of the comparison of `a` and `b` from every claim of the site. */
@@ -83,7 +75,7 @@ export function comparePageView(site: CompareSite, a: string, b: string, page: n
     b,
     page,
     claims: site.claims.length,
-    differ: shown.differ.map((d) => withReasons(models, d, (model) => site.trace(d.slug, model))),
+    differ: shown.differ.map((d) => withReasons(models, d, (model) => site.summary(d.slug, model))),
     agreeing: shown.agreeing,
     differTotal: shown.differTotal,
     agreeTotal: shown.agreeTotal,
@@ -124,12 +116,7 @@ export function everyPairRows(
       return { a, b, view, rank, split, models: pairModels(site, a, b) };
     });
     for (const [i, { slug }] of site.claims.entries()) {
-      const traces = new Map<string, Trace>();
-      const trace = (model: string): Trace => {
-        let found = traces.get(model);
-        if (found === undefined) traces.set(model, (found = site.trace(slug, model)));
-        return found;
-      };
+      const trace = (model: string): Pick<Trace, 'input'> => site.summary(slug, model);
       for (const { a, b, view, rank, split, models } of ranked) {
         const at = rank[i]!;
         if (at < from) continue;

@@ -29,6 +29,16 @@ import { stabilityStepHtml } from './stabilityStep.ts';
 import { stateStepHtml } from './stateStep.ts';
 import { sumStepHtml } from './sumStep.ts';
 import { traceStepHtml } from './traceStep.ts';
+import { explanationOf } from '../explanation.ts';
+import {
+  closeView,
+  differsNotes,
+  everyModelRows,
+  otherThresholdNote,
+  usedPaths,
+  withoutViews,
+} from '../steps/explainView.ts';
+import { closeHtml, differsHtml, everyModelHtml, noteHtml } from './explainHtml.ts';
 import { whatIfHtml } from '../../whatif/html.ts';
 
 /** Which page of a claim to write. */
@@ -65,7 +75,17 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   const links = stepLinks(trace, defaultModel);
   const step = { trace, links };
   const allModels = site.models.map((m) => m.id);
-  const header = claimHeaderHtml({ trace, model, paths, isDefaultModel, onDefaultRoute, defaultModel, allModels });
+  // The explanation (explain.json): every model near the verdict, then what each link does and how close it is.
+  const explanation = explanationOf(site, slug, modelId);
+  const models = site.models.map((m) => ({ id: m.id, model: m.model }));
+  const everyModel = everyModelHtml(model, everyModelRows(trace, explanation, models, defaultModel), modelId);
+  const header = claimHeaderHtml(
+    { trace, model, paths, isDefaultModel, onDefaultRoute, defaultModel, allModels },
+    everyModel,
+  );
+  const theDefault = isDefaultModel ? null : site.defaultModel.model;
+  const used = usedPaths(trace);
+  const differs = (paths: readonly string[]) => differsHtml(differsNotes(model, theDefault, paths));
   const history = `<p class="claim-history-link"><a href="${escapeAttribute(historyPath(slug))}">How this claim’s score changed over time</a>: every revision of its file, with its score then and now.</p>\n`;
   // From the evidence to the other models, the claim's two pages under the default model read the
   // same: the first of the two to be written hands its working on to the second.
@@ -73,12 +93,22 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
     const latex = toLatex(trace);
     const traces = site.models.map((m) => site.summary(slug, m.id));
     return [
-      evidenceStepHtml({ ...step, model }),
+      evidenceStepHtml({
+        ...step,
+        model,
+        without: withoutViews(trace, explanation),
+        after: differs(used.evidence),
+      }),
       groupsStepHtml(step),
       priorStepHtml({ ...step, latex: latex.prior }),
+      differs(used.prior),
       sumStepHtml({ ...step, latex }),
       probabilityStepHtml({ ...step, model, latex: latex.probability }),
+      differs(used.probability),
+      closeHtml(closeView(explanation)),
       stateStepHtml({ ...step, model }),
+      differs(used.state),
+      noteHtml(otherThresholdNote(trace, theDefault)),
       stabilityStepHtml({ ...step, model, latex: latex.rescore }),
       coverageStepHtml(step),
       gradientStepHtml({ ...step, model, latex: latex.gradient }),

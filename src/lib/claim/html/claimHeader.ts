@@ -5,6 +5,7 @@ import { isScored, renderNote, type ClaimPaths } from '../page.ts';
 import { gradientStatusWords, gradientVsEvidence } from '../steps/gradient.ts';
 import { summarySentence } from '../summary.ts';
 import { escapeAttribute, escapeHtml, fieldHtml, idFieldHtml } from '../../render/markup.ts';
+import { capitalStateWithBand } from '../explainWords.ts';
 import { capitalIdWords } from '../../render/words.ts';
 
 /** What the top of a claim page is given. */
@@ -24,12 +25,21 @@ export interface ClaimHeaderProps {
  * community gradient beside it, and the claim's note. Three siblings: the `<header>`, the result's
  * `<section>` and, when the claim has one, the note's `<div>`.
  */
-export function claimHeaderHtml(props: ClaimHeaderProps): string {
-  return headHtml(props) + resultHtml(props.trace) + noteHtml(props.trace);
+export function claimHeaderHtml(props: ClaimHeaderProps, everyModel = ''): string {
+  // Every model at a glance (explainHtml.ts) comes between the header and the result, within a phone's first two screens.
+  return headHtml(props) + everyModel + resultHtml(props.trace) + noteHtml(props.trace);
 }
 
 /** The `<header>`: the statement, its facts and which model this page shows. */
-function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, allModels }: ClaimHeaderProps): string {
+function headHtml({
+  trace,
+  model: pageModel,
+  paths,
+  isDefaultModel,
+  onDefaultRoute,
+  defaultModel,
+  allModels,
+}: ClaimHeaderProps): string {
   const f = (path: string) => fieldOf(trace, path);
   // Who made the claim and where it first appeared, when the claim file records them.
   const { claimant, appearances = [] } = trace.input;
@@ -75,7 +85,7 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
               (id, i) =>
                 `${i > 0 ? ', ' : ''}<a href="${escapeAttribute(claimPath(trace.claim, id))}"><code>${escapeHtml(id)}</code></a>`,
             )
-            .join('')} (<a href="#models">compare them at a glance</a>).`;
+            .join('')} (<a href="#every-model">every model at a glance</a>).`;
     modelNote = `<p class="claim-model-note">${here}${elsewhere}</p>\n`;
   } else {
     modelNote =
@@ -88,7 +98,7 @@ function headHtml({ trace, paths, isDefaultModel, onDefaultRoute, defaultModel, 
     '<header class="claim-head">' +
     `<p class="claim-eyebrow">Claim <code>${escapeHtml(trace.claim)}</code></p>\n` +
     `<h1 class="claim-statement">${fieldHtml(f('input.statement'))}</h1>\n` +
-    `<p class="claim-summary">${escapeHtml(summarySentence(trace))}</p>\n` +
+    `<p class="claim-summary">${escapeHtml(summarySentence(trace, trace.result.probability === null ? undefined : capitalStateWithBand(pageModel, trace.result.state)))}</p>\n` +
     meta +
     modelNote +
     '</header>\n'
@@ -104,7 +114,9 @@ function resultHtml(trace: Trace): string {
   const coverage = `<a href="#coverage">${fieldHtml(f('result.coverage.done'))} of ${fieldHtml(f('result.coverage.declared'))} checks</a>`;
   const figure = scored ? ` <span class="claim-figure">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>` : '';
   const sub = scored
-    ? `<p class="claim-result-sub">probability · posterior log-odds ${fieldHtml(fieldAt(trace, 'result.posteriorLogOdds'), 'code')} · stability <a href="#stability">${fieldHtml(fieldAt(trace, 'result.stability.level'))}</a> (spread ${fieldHtml(fieldAt(trace, 'result.stability.spread'))}) · review coverage ${coverage}</p>\n`
+    ? // The likelihood and the confidence in it are said apart, never in one phrase.
+      `<p class="claim-result-sub">probability · posterior log-odds ${fieldHtml(fieldAt(trace, 'result.posteriorLogOdds'), 'code')}</p>\n` +
+      `<p class="claim-result-sub">How firm the figure is, said apart: stability <a href="#stability">${fieldHtml(fieldAt(trace, 'result.stability.level'))}</a> (spread ${fieldHtml(fieldAt(trace, 'result.stability.spread'))}); review coverage ${coverage}.</p>\n`
     : '<div class="refusal">' +
       `<p><strong>No probability is shown</strong>, because showing one would be inventing it. ${fieldHtml(fieldAt(trace, 'result.reason'))}</p>\n` +
       `<p class="claim-result-sub">Review coverage ${coverage}</p>\n` +

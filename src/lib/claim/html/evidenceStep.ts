@@ -2,6 +2,8 @@
 import { linkRows, type FactorView, type LinkRow } from '../steps/evidence.ts';
 import type { ModelStepProps } from '../stepLinks.ts';
 import { escapeAttribute, escapeHtml, fieldHtml } from '../../render/markup.ts';
+import type { WithoutView } from '../steps/explainView.ts';
+import { withoutHtml } from './explainHtml.ts';
 import { classList, stepHtml, tableWrapHtml } from './frame.ts';
 
 /**
@@ -37,7 +39,7 @@ function sourceHtml(row: LinkRow): string {
 }
 
 /** One link's row: its id and direction, its passage and source, its factors, and its weight. */
-function rowHtml(row: LinkRow): string {
+function rowHtml(row: LinkRow, without?: WithoutView): string {
   const direction = escapeHtml(row.direction);
   const exact = row.multiplied.exact ? ` ${escapeHtml(row.multiplied.exact)} ≈` : '';
   const counts = row.kept
@@ -49,24 +51,31 @@ function rowHtml(row: LinkRow): string {
     `<th scope="row" data-label="Link"><a class="claim-link-id" href="${escapeAttribute(`#${row.anchor}`)}">${fieldHtml(row.id, 'code')}</a> <span class="${escapeAttribute(`claim-direction ${row.direction}`)}">${direction}</span></th>\n` +
     `<td data-label="Passage">\n<blockquote class="claim-passage">${fieldHtml(row.passage, 'q')}</blockquote>\n<p class="claim-source">${sourceHtml(row)}</p>\n</td>\n` +
     `<td data-label="Factors">${factorsHtml(row.factors)}</td>\n` +
-    `<td data-label="Weight" class="claim-weight">\n<p class="claim-product">${escapeHtml(row.multiplied.factors)}${exact}</p>\n<p class="claim-weight-value">${fieldHtml(row.multiplied.weight)}</p>\n${counts}</td>\n` +
+    `<td data-label="Weight" class="claim-weight">\n<p class="claim-product">${escapeHtml(row.multiplied.factors)}${exact}</p>\n<p class="claim-weight-value">${fieldHtml(row.multiplied.weight)}</p>\n${counts}${withoutHtml(without)}</td>\n` +
     `</tr>\n`
   );
 }
 
 /** Step 2: each evidence link as a row, its five factors multiplied out to its weight. */
-export function evidenceStepHtml({ trace, model, links }: ModelStepProps): string {
+export function evidenceStepHtml({
+  trace,
+  model,
+  links,
+  without = [],
+  after = '',
+}: ModelStepProps & { readonly without?: readonly WithoutView[]; readonly after?: string }): string {
   const rows = linkRows(trace, model);
   const places = String(trace.working.rounding.weight);
   const table =
     `<table class="claim-links">\n<caption>${rows.length} evidence ${rows.length === 1 ? 'link' : 'links'}, in the order the claim lists them</caption>\n` +
     `<thead>\n<tr><th scope="col">Link</th>\n<th scope="col">Passage and source</th>\n<th scope="col">Factors: level → factor</th>\n<th scope="col">Weight, and whether it counts</th>\n</tr>\n</thead>\n` +
-    `<tbody>${rows.map(rowHtml).join('')}</tbody>\n</table>\n`;
+    `<tbody>${rows.map((row, i) => rowHtml(row, without[i])).join('')}</tbody>\n</table>\n`;
   const body =
     `<p>Each link is weighed on its own: five factors, each set by the level the link was given and the number this model declares for that level, multiplied together and rounded to ${places} places. Every row has its own anchor.</p>\n` +
     `<p class="claim-rule">weight = round<sub>${places}</sub>(relevance × observation × interpretation × authenticity × extraction)</p>\n` +
     (rows.length === 0
       ? '<p class="notice">No evidence has been linked to this claim yet.</p>\n'
-      : tableWrapHtml('Evidence links', table, 'claim-links-wrap'));
+      : tableWrapHtml('Evidence links', table, 'claim-links-wrap')) +
+    after;
   return stepHtml('evidence', links, body);
 }
