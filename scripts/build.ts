@@ -18,6 +18,7 @@ import { clearLeftovers } from '../src/lib/site/build/leftovers.ts';
 import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
 import { buildPaths, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
+import { publishingProblem } from '../src/lib/site/build/publishing.ts';
 import { swapIn } from '../src/lib/site/build/swap.ts';
 import { targetProblem } from '../src/lib/site/build/target.ts';
 import { unwritableFolder } from '../src/lib/site/build/writable.ts';
@@ -37,6 +38,9 @@ function stop(why: string): never {
 }
 const cannotWrite = (path: string, code: string): string =>
   `cannot write to ${shownPath(path)} (${code}): make it writable, or set LEDGER_DIST to a folder you can write`;
+
+const unpublishable = publishingProblem(process.env);
+if (unpublishable !== null) stop(unpublishable);
 
 const base = process.env['LEDGER_BASE'];
 const badBase = base === undefined ? null : baseProblem(base);

@@ -6,7 +6,9 @@
  * of the unfiltered listing that holds only one page of the claims (`data-listing`), it loads the
  * compact listing of every claim first (a classic script setting window.ledgerListing, so no
  * fetch, and it works from file://) and shows the first page of whatever the filters keep; if it
- * cannot load, the links stay plain links. A classic script, no modules. It repeats the ordering of
+ * cannot load, the links stay plain links. Served over HTTP, each filter also becomes the page's
+ * address (the filter's own /browse/… page), so that reload, Back and sharing keep it. A classic
+ * script, no modules. It repeats the ordering of
  * src/lib/listing/browse.ts (sortRows).
  */
 (function () {
@@ -251,8 +253,38 @@
         current[a.getAttribute('data-set')] = a.getAttribute('data-value');
       }
       apply();
+      remember(true);
     });
+    // Back and Forward return to the filters each address stands for.
+    window.addEventListener('popstate', function (event) {
+      var s = event.state;
+      if (!s || !s.ledgerFilter) return;
+      current = { type: s.type, state: s.state, sort: s.sort };
+      apply();
+    });
+    // A page brought back from the browser's cache shows the filters its address stands for.
+    window.addEventListener('pageshow', function (event) {
+      var s = window.history && history.state;
+      if (!event.persisted || !s || !s.ledgerFilter) return;
+      current = { type: s.type, state: s.state, sort: s.sort };
+      apply();
+    });
+    remember(false);
     nav.setAttribute('data-enhanced', 'true');
+  }
+
+  // The address follows the filters (the History API): the filter's own pre-rendered page, so that
+  // reload, Back and a shared link show what the reader sees. Served pages only: from file:// the
+  // snapshot's links are relative to the page's own address, which must stay as it is.
+  function remember(push) {
+    if (!/^https?:$/.test(location.protocol) || !window.history || !history.pushState) return;
+    var state = { ledgerFilter: true, type: current.type, state: current.state, sort: current.sort };
+    try {
+      if (push) history.pushState(state, '', hrefFor(current) || location.href);
+      else history.replaceState(state, '', location.href);
+    } catch {
+      // An address the browser refuses: the filters still work in place.
+    }
   }
 
   if (table.hasAttribute('data-complete')) {

@@ -31,6 +31,13 @@ const UNDER_BASE = { LEDGER_BASE: '/ledger-base/', LEDGER_DIST: 'dist-base', LED
  */
 const SERVER = { LEDGER_BASE: UNDER_BASE.LEDGER_BASE, LEDGER_PAGE_SIZE: UNDER_BASE.LEDGER_PAGE_SIZE } as const;
 
+/**
+ * Every step's builds (the build steps', and those the unit tests make) name the site's address: a
+ * build under CI=true refuses to run without LEDGER_SITE. The placeholder, unless one is given, so
+ * that the pages are what a local build makes.
+ */
+const SITE = { LEDGER_SITE: process.env['LEDGER_SITE'] ?? 'https://claim-ledger.example.org' } as const;
+
 /** One check: what it runs, what it waits for, and whether it is one of the builds that run alone. */
 interface Step {
   readonly name: string;
@@ -141,7 +148,7 @@ function start(step: Step): void {
   // Each step in a process group of its own, so that a failure elsewhere stops all it started.
   const child = spawn(step.command, step.args, {
     stdio: ['ignore', out, out],
-    env: { ...process.env, ...step.env },
+    env: { ...process.env, ...SITE, ...step.env },
     detached: true,
   });
   running.set(step.name, { child, log, since });

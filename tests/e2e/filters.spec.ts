@@ -103,6 +103,29 @@ test('the home page lists every claim under the default model', async ({ page })
 });
 
 test.describe('with JavaScript', () => {
+  test('a filter puts its own address in the address bar: reload keeps it, Back returns to the listing', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const all = await rowsOf(page);
+    const state = selective(all, 'state');
+    const wanted = all.filter((r) => r.state === state).map((r) => r.href);
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    await (await linkTo(page, browse('all', state, 'recorded'))).click();
+    await expect.poll(async () => (await shown(page)).map((r) => r.href)).toEqual(wanted);
+    expect(new URL(page.url()).pathname).toBe(browse('all', state, 'recorded'));
+    expect(await page.evaluate(() => '__samePage' in window), 'filtered in place').toBe(true);
+    // Reload: the filter's own page, the same rows.
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe(browse('all', state, 'recorded'));
+    expect((await shown(page)).map((r) => r.href)).toEqual(wanted);
+    await expectCurrentLinks(page, browse('all', state, 'recorded'));
+    // Back: the listing of every claim, still on the site.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(async () => (await shown(page)).length).toBe(all.length);
+  });
+
   test('a state filter shows only that state, in place, and sorting orders the rows', async ({ page }) => {
     await page.goto('/');
     const all = await rowsOf(page);

@@ -1,20 +1,23 @@
 /**
  * The picture of a claim's probability over time under today's default: a view function from the
  * history's traces to plain data (coordinates, the path, the text alternative) that a component
- * writes as SVG. Revisions are evenly spaced, oldest on the left; a revision with no probability
- * breaks the line. Every number printed or read aloud is a string from a trace.
+ * writes as SVG. Revisions stand at their commit's time on a time axis (d3-scale's scaleUtc), so
+ * revisions made on one day stand together; the default model's states are bands behind the line;
+ * a revision with no probability breaks the line. Every number printed or read aloud is a string
+ * from a trace.
  */
-import { dec } from '../../engine/index.ts';
+import { scaleLinear, scaleUtc } from 'd3-scale';
 import type { HistoryEntry } from './claimHistory.ts';
+import { LINE, WIDTH, px, spaced } from '../render/pictures/frame.ts';
 
-/** The drawing's size in SVG units (it is scaled to the page's width). */
-export const CHART = { width: 480, height: 140, left: 40, right: 16, top: 12, bottom: 28 } as const;
+/** The drawing's size and plotting area in SVG units (the stylesheet scales it to the page, as every picture). */
+export const CHART = { width: WIDTH, height: 160 + 20 + LINE + 6, left: 44, right: WIDTH - 44, top: 10, bottom: 160 };
 
 /** One revision on the picture. */
 export interface ChartPoint {
-  readonly x: string;
+  readonly x: number;
   /** Null when the revision has no probability under today's default. */
-  readonly y: string | null;
+  readonly y: number | null;
   readonly probability: string | null;
   readonly state: string | null;
   readonly date: string;
@@ -25,58 +28,51 @@ export interface ChartPoint {
 export interface ChartView {
   readonly width: number;
   readonly height: number;
+  readonly left: number;
+  readonly right: number;
   readonly points: readonly ChartPoint[];
   /** The line through consecutive scored revisions (`M … L …`), broken where one has none. */
   readonly path: string;
-  /** Horizontal guides at probability 0, 0.5 and 1. */
-  readonly guides: readonly {
-    readonly y: string;
-    readonly label: string;
-    readonly x1: string;
-    readonly x2: string;
-    readonly labelX: string;
-  }[];
-  /** Where the date labels sit. */
-  readonly dateY: string;
-  /** The x-axis labels: the first and the last revision's date. */
-  readonly dates: readonly {
-    readonly x: string;
-    readonly label: string;
-    readonly anchor: 'start' | 'end' | 'middle';
-  }[];
+  /** Today's default model's states, as bands behind the line. */
+  readonly bands: readonly { readonly state: string; readonly y: number; readonly height: number }[];
+  /** Probability labels at 0, 0.5 and 1. */
+  readonly guides: readonly { readonly y: number; readonly label: string }[];
+  /** Where the time axis's labels sit. */
+  readonly dateY: number;
+  /** The time axis's ticks: dates, as many as fit. */
+  readonly dates: readonly { readonly x: number; readonly label: string }[];
   /** The text alternative, stating every figure. */
   readonly alt: string;
   /** The caption shown under the picture. */
   readonly caption: string;
 }
 
-const yOf = (p: string): string =>
-  dec(CHART.top)
-    .plus(
-      dec(1)
-        .minus(dec(p))
-        .times(CHART.height - CHART.top - CHART.bottom),
-    )
-    .toFixed(2);
+const DAY = 86_400_000;
 
-/** The picture of `entries` under today's default model `model`, or null when no revision has a probability. */
-export function historyChart(entries: readonly HistoryEntry[], model: string): ChartView | null {
+/**
+ * The picture of `entries` under today's default model `model` (its state thresholds `states`),
+ * or null when no revision has a probability.
+ */
+export function historyChart(
+  entries: readonly HistoryEntry[],
+  model: string,
+  states: readonly { readonly state: string; readonly from: string }[] = [],
+): ChartView | null {
   if (!entries.some((e) => e.today.trace?.result.probability != null)) return null;
-  const span = CHART.width - CHART.left - CHART.right;
-  const n = entries.length;
+  const times = entries.map((e) => Date.parse(e.revision.date));
+  // At least a day either side, so that one revision (or one day's) has a place in the middle.
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const pad = last - first < 2 * DAY ? DAY : 0;
+  const x = scaleUtc()
+    .domain([new Date(first - pad), new Date(last + pad)])
+    .range([CHART.left, CHART.right]);
+  const y = scaleLinear().domain([0, 1]).range([CHART.bottom, CHART.top]);
   const points: ChartPoint[] = entries.map((e, i) => {
-    const x =
-      n === 1
-        ? dec(CHART.left).plus(dec(span).dividedBy(2))
-        : dec(CHART.left).plus(
-            dec(span)
-              .times(i)
-              .dividedBy(n - 1),
-          );
     const probability = e.today.trace?.result.probability ?? null;
     return {
-      x: x.toFixed(2),
-      y: probability === null ? null : yOf(probability),
+      x: px(x(new Date(times[i]!))),
+      y: probability === null ? null : px(y(Number(probability))),
       probability,
       state: e.today.trace?.result.state ?? null,
       date: e.revision.date.slice(0, 10),
@@ -98,30 +94,30 @@ export function historyChart(entries: readonly HistoryEntry[], model: string): C
       p.probability === null ? `no probability (${(p.state ?? 'not scored').replaceAll('-', ' ')})` : p.probability;
     return `${p.date} (${p.commit}) ${then}`;
   });
-  const first = points[0]!;
-  const last = points[points.length - 1]!;
-  const dates =
-    n === 1
-      ? [{ x: first.x, label: first.date, anchor: 'middle' as const }]
-      : [
-          { x: first.x, label: first.date, anchor: 'start' as const },
-          { x: last.x, label: last.date, anchor: 'end' as const },
-        ];
+  const bands = states.map((s, i) => {
+    const top = y(i + 1 < states.length ? Number(states[i + 1]!.from) : 1);
+    return { state: s.state, y: px(top), height: px(y(Number(s.from)) - top) };
+  });
+  const dates = spaced(x.ticks(4).map((t) => ({ x: px(x(t)), label: t.toISOString().slice(0, 10) }))).filter(
+    (d) => d.x >= CHART.left && d.x <= CHART.right,
+  );
+  const days = new Set(points.map((p) => p.date)).size;
+  const n = entries.length;
   return {
     width: CHART.width,
     height: CHART.height,
+    left: CHART.left,
+    right: CHART.right,
     points,
     path,
-    guides: ['0', '0.5', '1'].map((label) => ({
-      y: yOf(label),
-      label,
-      x1: String(CHART.left),
-      x2: String(CHART.width - CHART.right),
-      labelX: String(CHART.left - 6),
-    })),
+    bands,
+    guides: ['0', '0.5', '1'].map((label) => ({ y: px(y(Number(label))), label })),
     dates,
-    dateY: String(CHART.height - 8),
-    caption: `The probability under ${model} at each revision, oldest on the left (${n === 1 ? 'one revision' : `${n} revisions`}).`,
+    dateY: CHART.bottom + 20,
+    caption:
+      `The probability under ${model} at each revision, placed at the time it was committed ` +
+      `(${n === 1 ? 'one revision' : `${n} revisions`}${n > 1 ? ` on ${days === 1 ? 'one day' : `${days} days`}` : ''}); ` +
+      `the bands are the model’s states.`,
     alt: `The probability under ${model} at each revision, oldest first: ${figures.join('; ')}.`,
   };
 }

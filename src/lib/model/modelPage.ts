@@ -164,8 +164,8 @@ export function baselineSentence(weights: readonly WeightRow[]): string {
   if (top.timesNew === null) return 'A new voter’s weight is nought here, so no weight is a multiple of it.';
   return (
     `“× a new voter” divides each weight by a new voter’s, the floor ${first.weight}. ` +
-    `So ${groupDigits(top.reputation)} reputation weighs ln(1 + ${groupDigits(top.reputation)}) ÷ ${first.weight} ≈ ${top.timesNew} times a new voter, ` +
-    `not the “about 9×” seed 003 says: its 9.2 is the weight itself, ln(10,001), not a multiple of anything.`
+    `So a voter with ${groupDigits(top.reputation)} reputation weighs ln(1 + ${groupDigits(top.reputation)}) ÷ ${first.weight} ≈ ${top.timesNew} times a new voter: ` +
+    `the weight itself is ${top.weight}, against the floor ${first.weight}.`
   );
 }
 

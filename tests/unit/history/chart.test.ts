@@ -1,7 +1,7 @@
 /** The picture of a claim's probability over time: coordinates, a line broken where there is no probability, and its text alternative. */
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../../src/engine/index.ts';
-import { CHART, historyChart } from '../../../src/lib/history/chart.ts';
+import { historyChart } from '../../../src/lib/history/chart.ts';
 import type { HistoryEntry } from '../../../src/lib/history/claimHistory.ts';
 
 function entry(date: string, short: string, state: string, probability: string | null): HistoryEntry {
@@ -26,7 +26,7 @@ function entry(date: string, short: string, state: string, probability: string |
 }
 
 describe('historyChart', () => {
-  it('spaces revisions evenly, puts probability 1 at the top and 0 at the bottom, and breaks the line at a refusal', () => {
+  it('places revisions by their time, puts probability 1 at the top and 0 at the bottom, and breaks the line at a refusal', () => {
     const chart = historyChart(
       [
         entry('2026-10-01', 'aaa', 'likely', '0.7500'),
@@ -36,26 +36,39 @@ describe('historyChart', () => {
       ],
       'm@1.0.0',
     )!;
-    const plotTop = CHART.top;
-    const plotHeight = CHART.height - CHART.top - CHART.bottom; // 100
-    const step = (CHART.width - CHART.left - CHART.right) / 3; // 141.33…
-    expect(chart.points.map((p) => p.x)).toEqual([
-      '40.00',
-      (40 + step).toFixed(2),
-      (40 + 2 * step).toFixed(2),
-      '464.00',
-    ]);
-    expect(chart.points.map((p) => p.y)).toEqual([
-      (plotTop + 0.25 * plotHeight).toFixed(2),
-      null,
-      (plotTop + 0.75 * plotHeight).toFixed(2),
-      `${plotTop}.00`,
-    ]);
-    expect(chart.path).toBe(`M40.00 37.00 M${(40 + 2 * step).toFixed(2)} 87.00 L464.00 12.00`);
+    // Four noons a day apart over the plot from 44 to 356: 104 units a day.
+    expect(chart.points.map((p) => p.x)).toEqual([44, 148, 252, 356]);
+    // Probability 1 at the top (10), 0 at the bottom (160): 150 units.
+    expect(chart.points.map((p) => p.y)).toEqual([10 + 0.25 * 150, null, 10 + 0.75 * 150, 10]);
+    expect(chart.path).toBe('M44 47.5 M252 122.5 L356 10');
     expect(chart.guides.map((g) => [g.label, g.y])).toEqual([
-      ['0', '112.00'],
-      ['0.5', '62.00'],
-      ['1', '12.00'],
+      ['0', 160],
+      ['0.5', 85],
+      ['1', 10],
+    ]);
+  });
+
+  it('puts revisions of one day together and a month later far to the right, on a time axis', () => {
+    const same = (time: string, short: string): HistoryEntry => {
+      const e = entry('2026-11-30', short, 'likely', '0.7000');
+      return { ...e, revision: { ...e.revision, date: `2026-11-30T${time}Z` } };
+    };
+    const chart = historyChart(
+      [same('09:00:00', 'aaa'), same('10:00:00', 'bbb'), entry('2026-12-30', 'ccc', 'likely', '0.7000')],
+      'm@1.0.0',
+      [
+        { state: 'unlikely', from: '0' },
+        { state: 'likely', from: '0.5' },
+      ],
+    )!;
+    const [a, b, c] = chart.points.map((p) => p.x);
+    expect(b! - a!).toBeLessThan(1);
+    expect(c! - b!).toBeGreaterThan(300);
+    expect(chart.caption).toContain('3 revisions on 2 days');
+    // The model's states as bands: 0 to 0.5 at the bottom, 0.5 to 1 above.
+    expect(chart.bands).toEqual([
+      { state: 'unlikely', y: 85, height: 75 },
+      { state: 'likely', y: 10, height: 75 },
     ]);
   });
 
@@ -76,7 +89,7 @@ describe('historyChart', () => {
 
   it('puts a single revision in the middle', () => {
     const chart = historyChart([entry('2026-10-01', 'aaa', 'likely', '0.5000')], 'm@1.0.0')!;
-    expect(chart.points[0]!.x).toBe('252.00');
-    expect(chart.path).toBe('M252.00 62.00');
+    expect(chart.points[0]!.x).toBe(200);
+    expect(chart.path).toBe('M200 85');
   });
 });

@@ -51,7 +51,8 @@ describe('the weight table names its baseline', () => {
   it('says plainly that 10,000 reputation is about 92 times a new voter, not 9', () => {
     const sentence = baselineSentence(weightTable(model));
     expect(sentence).toContain('≈ 92 times a new voter');
-    expect(sentence).toContain('not the “about 9×” seed 003 says');
+    // The weight itself, ln(10,001) = 9.2104…, against the floor 0.1 (the strict model's six places).
+    expect(sentence).toContain('the weight itself is 9.210440, against the floor 0.100000');
   });
 });
 

@@ -44,7 +44,7 @@ describe('compareView', () => {
   ];
   const view = compareView(pairs, 'a@1.0.0', 'b@1.0.0', (slug) => `/claims/${slug}/b@1.0.0/`);
 
-  it('puts agreeing claims on the diagonal, rings a changed state, links each dot, and leaves a refusal off', () => {
+  it('puts agreeing claims on the diagonal, rings a changed state, links each dot, and puts a refusal in the strip', () => {
     expect(view.dots.map((d) => [d.slug, d.stateChanged, d.href])).toEqual([
       ['same', false, '/claims/same/b@1.0.0/'],
       ['moved', true, '/claims/moved/b@1.0.0/'],
@@ -59,7 +59,13 @@ describe('compareView', () => {
     expect(view.alt.desc).toContain(
       'moved: 0.5000 (uncertain) under a@1.0.0, 0.7500 (likely) under b@1.0.0, state changed',
     );
-    expect(view.caption).toContain('1 of 2 placed claims change state');
+    // The refusal under a stands in the strip on the right, at b's 0.7000, ringed: its state changes.
+    expect(view.refusedA.map((d) => [d.slug, d.x, d.stateChanged])).toEqual([['refused', view.stripX, true]]);
+    expect(view.refusedA[0]!.y).toBeCloseTo(view.bottom - 0.7 * (view.bottom - view.top), 0);
+    expect(view.caption).toContain(
+      '2 of 3 claims change state (ringed), 1 of them because one model gives it no probability.',
+    );
+    expect(view.caption).toContain('1 with no probability under a@1.0.0 stand in the strip on the right');
   });
 });
 

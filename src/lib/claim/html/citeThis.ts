@@ -1,3 +1,4 @@
+import { placeholderSite } from '../../site/build/publishing.ts';
 import { bibtex, citationText, cslJson, type CitationInput } from '../../publish/citation.ts';
 import { absoluteUrl, claimPath } from '../../paths.ts';
 import { escapeAttribute, escapeCode, escapeHtml } from '../../render/markup.ts';
@@ -45,7 +46,12 @@ export function citeThisHtml({ trace, links }: StepProps, site: string | URL, bu
       return `<li id="${escapeAttribute(`cite-step-${s.id}`)}">${escapeHtml(s.title)}: <a href="${escapeAttribute(href)}">${escapeHtml(address)}</a></li>\n`;
     })
     .join('');
+  // A local build names no public address: say so, in one line, before any address is copied.
+  const placeholder = placeholderSite(String(site))
+    ? `<p class="notice cite-placeholder">This copy of the site was built without its public address: the addresses below are placeholders (<code>${escapeHtml(new URL(String(site)).origin)}</code>) and lead nowhere.</p>\n`
+    : '';
   const body =
+    placeholder +
     "<p>The permalink names the model, so it keeps pointing at this working even when the site's default model changes. The config hash pins the model's exact rules; the date is this build's.</p>\n" +
     '<dl class="cite-facts">' +
     `<div>\n<dt>Permalink:</dt>\n<dd><a href="${escapeAttribute(claimPath(trace.claim, trace.model))}">${escapeHtml(citation.permalink)}</a></dd>\n</div>\n` +

@@ -9,7 +9,7 @@ import { scaleLinear } from 'd3-scale';
 import { dec } from '../../../engine/index.ts';
 import type { ClaimPair } from '../../model/claimOutcomes.ts';
 import { idWords } from '../words.ts';
-import { type Alt, px } from './frame.ts';
+import { type Alt, LINE, WIDTH, px, spaced } from './frame.ts';
 
 /** One claim's dot. */
 export interface CompareDot {
@@ -41,9 +41,32 @@ export const MAX_DOTS = 200;
 /** How many squares each axis is cut into when the picture counts claims (0.05 of probability each). */
 export const BINS = 20;
 
+/** A model's states as bands along an axis: from `at` for `length` units. */
+export interface AxisBand {
+  readonly state: string;
+  readonly at: number;
+  readonly length: number;
+}
+
+/** A model's state thresholds, lowest first, as its file declares them. */
+export type Thresholds = readonly { readonly state: string; readonly from: string }[];
+
 /** What the compare chart's component draws. */
 export interface CompareView {
   readonly size: number;
+  readonly height: number;
+  /** The probability ticks: the value in words and its position across (`x`) and up (`y`). */
+  readonly ticks: readonly { readonly label: string; readonly x: number; readonly y: number }[];
+  /** Model a's states along the bottom, model b's up the left side. */
+  readonly bandsA: readonly AxisBand[];
+  readonly bandsB: readonly AxisBand[];
+  /** The strips beside the square: on the right, claims with no probability under a (at b's); above, none under b. */
+  readonly stripX: number;
+  readonly stripY: number;
+  readonly refusedA: readonly CompareDot[];
+  readonly refusedB: readonly CompareDot[];
+  /** Claims with no probability under either model: counted in the corner between the strips. */
+  readonly refusedBoth: number;
   readonly left: number;
   readonly right: number;
   readonly top: number;
@@ -67,21 +90,40 @@ export function compareView(
   a: string,
   b: string,
   href: (slug: string) => string,
+  states: { readonly a: Thresholds; readonly b: Thresholds } = { a: [], b: [] },
 ): CompareView {
-  const size = 300;
-  const left = 34;
-  const right = size - 8;
-  const top = 8;
+  const size = WIDTH;
+  // Left: the vertical title, the ticks' labels ("0.25") and b's bands; right and above: the strips.
+  const left = 80;
+  const right = size - 44;
+  const stripX = right + 22;
+  const stripY = 20;
+  const top = 40;
   // A square plot, so the diagonal where the two agree is at 45 degrees.
   const bottom = top + (right - left);
   const x = scaleLinear().domain([0, 1]).range([left, right]);
   const y = scaleLinear().domain([0, 1]).range([bottom, top]);
   const dots: CompareDot[] = [];
   const unplaced: string[] = [];
+  const refusedA: CompareDot[] = [];
+  const refusedB: CompareDot[] = [];
+  let refusedBoth = 0;
   for (const p of pairs) {
     const line = `${p.slug}: ${outcome(p.a)} under ${a}, ${outcome(p.b)} under ${b}`;
     if (p.a.probability === null || p.b.probability === null) {
       unplaced.push(line);
+      const moved = p.a.state !== p.b.state;
+      const dot = {
+        slug: p.slug,
+        stateChanged: moved,
+        label: `${line}${moved ? ', state changed' : ''}`,
+        href: href(p.slug),
+      };
+      if (p.a.probability === null && p.b.probability !== null)
+        refusedA.push({ ...dot, x: stripX, y: px(y(Number(p.b.probability))) });
+      else if (p.b.probability === null && p.a.probability !== null)
+        refusedB.push({ ...dot, x: px(x(Number(p.a.probability))), y: stripY });
+      else refusedBoth += 1;
       continue;
     }
     dots.push({
@@ -94,20 +136,51 @@ export function compareView(
     });
   }
   const changed = dots.filter((d) => d.stateChanged).length;
-  if (dots.length > MAX_DOTS) return countedView(pairs, a, b, { size, left, right, top, bottom }, changed, unplaced);
-  return {
-    bins: [],
+  const bandsOf = (t: Thresholds, at: (v: number) => number): AxisBand[] =>
+    t.map((band, i) => {
+      const from = at(Number(band.from));
+      const to = at(i + 1 < t.length ? Number(t[i + 1]!.from) : 1);
+      return { state: band.state, at: px(Math.min(from, to)), length: px(Math.abs(to - from)) };
+    });
+  const frame = {
     size,
+    height: bottom + 25 + LINE + 6,
     left,
     right,
     top,
     bottom,
+    ticks: spaced(
+      ['0', '0.25', '0.5', '0.75', '1'].map((v) => ({ label: v, x: px(x(Number(v))), y: px(y(Number(v))) })),
+    ),
+    bandsA: bandsOf(states.a, x),
+    bandsB: bandsOf(states.b, y),
+    stripX,
+    stripY,
+  };
+  if (dots.length > MAX_DOTS)
+    return countedView(pairs, a, b, { ...frame, refusedA: [], refusedB: [], refusedBoth: 0 }, changed, unplaced);
+  const all = dots.length + refusedA.length + refusedB.length + refusedBoth;
+  const moved = changed + [...refusedA, ...refusedB].filter((d) => d.stateChanged).length;
+  const refusedMoved = moved - changed;
+  return {
+    ...frame,
+    refusedA,
+    refusedB,
+    refusedBoth,
+    bins: [],
     dots,
     unplaced,
     caption:
       `Each claim’s probability under ${a} (across) and ${b} (up); on the diagonal the two agree. ` +
-      `${changed} of ${dots.length} placed ${dots.length === 1 ? 'claim changes' : 'claims change'} state (ringed).` +
-      (unplaced.length ? ` ${unplaced.length} with no probability under one or both are not placed.` : ''),
+      `${moved} of ${all} ${all === 1 ? 'claim changes' : 'claims change'} state (ringed)` +
+      (refusedMoved ? `, ${refusedMoved} of them because one model gives it no probability.` : '.') +
+      (refusedA.length
+        ? ` ${refusedA.length} with no probability under ${a} stand in the strip on the right, at ${b}’s.`
+        : '') +
+      (refusedB.length
+        ? ` ${refusedB.length} with no probability under ${b} stand in the strip above, at ${a}’s.`
+        : '') +
+      (refusedBoth ? ` ${refusedBoth} with no probability under either are counted in the corner.` : ''),
     alt: {
       title: `Probability under ${a} against ${b}`,
       desc: [...dots.map((d) => d.label), ...unplaced.map((u) => `${u}, not placed`)].join('; ') + '.',
@@ -132,7 +205,7 @@ function countedView(
   pairs: readonly ClaimPair[],
   a: string,
   b: string,
-  frame: { size: number; left: number; right: number; top: number; bottom: number },
+  frame: Omit<CompareView, 'dots' | 'bins' | 'unplaced' | 'caption' | 'alt'>,
   changed: number,
   unplaced: readonly string[],
 ): CompareView {
