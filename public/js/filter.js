@@ -13,6 +13,12 @@
  */
 (function () {
   'use strict';
+  var enhanced = false;
+  // After a reload, Back may return to an address this page's filters once stood for, in this same
+  // page: when the page does not filter in place, it loads that address.
+  window.addEventListener('popstate', function (event) {
+    if (!enhanced && event.state && event.state.ledgerFilter) location.reload();
+  });
   var nav = document.querySelector('[data-filters]');
   var table = document.querySelector('[data-claims]');
   if (!nav || !table || !table.tBodies[0]) return;
@@ -270,6 +276,7 @@
       apply();
     });
     remember(false);
+    enhanced = true;
     nav.setAttribute('data-enhanced', 'true');
   }
 

@@ -41,7 +41,8 @@ test('the history page lists every revision oldest first, each figure equal to t
   expect(url, 'the built site has a claims/<slug>/history/ page with revisions').not.toBeNull();
   expect(found!.commits.length, 'the example content gives a claim several revisions').toBeGreaterThanOrEqual(3);
   await page.goto(url!);
-  const revisions = page.locator('li.history-revision');
+  // Revisions that change nothing a reader sees are folded into one line, each keeping its anchor.
+  const revisions = page.locator('li.history-revision:not(.history-folded)');
   const count = await revisions.count();
   const dates: string[] = [];
   const figures: string[] = [];
@@ -63,10 +64,20 @@ test('the history page lists every revision oldest first, each figure equal to t
     expect(await response.json()).toEqual(trace);
     await expect(item.locator('.history-changes li').first()).not.toBeEmpty();
   }
-  expect(count).toBe(found!.commits.length);
+  // Every revision is on the page, oldest first: its own line, or an anchor in a folded line.
+  const every = await page
+    .locator('li.history-revision')
+    .evaluateAll((items) => items.flatMap((li) => [li.id, ...[...li.querySelectorAll('span[id]')].map((e) => e.id)]));
+  expect(every.length).toBe(found!.commits.length);
+  expect(new Set(every).size).toBe(every.length);
   expect(dates).toEqual([...dates].sort());
+  // The picture states every revision's figure, the folded ones' too, in the page's order.
+  const all = every
+    .map((id) => traceOf(found!.slug, id.replace(/^rev-/, '')).result.probability)
+    .filter((p): p is string => p !== null);
+  for (const f of figures) expect(all).toContain(f);
   const label = (await page.locator('.history-chart svg[role="img"]').getAttribute('aria-label'))!;
-  expect(label.match(/\d\.\d{4}/g)).toEqual(figures);
+  expect(label.match(/\d\.\d{4}/g)).toEqual(all);
 });
 
 test('the claim page links to its history', async ({ page }) => {
@@ -102,3 +113,17 @@ for (const width of [1280, 375]) {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 }
+
+test('a history that begins after the claim was recorded says when the file entered the repository', async ({
+  page,
+}) => {
+  // The example claim was recorded on 2026-10-01 (its file says so); its file was first committed later.
+  await page.goto('/claims/eastbrook-burglaries-fell/history/');
+  const first = await page.locator('li.history-revision time').first().getAttribute('datetime');
+  expect(first!.slice(0, 10) > '2026-10-01', 'the first revision is later than the recorded date').toBe(true);
+  const note = page.locator('.history-entered');
+  await expect(note).toContainText('recorded on 2026-10-01');
+  await expect(note).toContainText(`entered this ledger’s repository on ${first!.slice(0, 10)}`);
+  // No repository commit subject is shown: none of this claim's commits is written for readers.
+  await expect(page.locator('.history-subject')).toHaveCount(0);
+});
