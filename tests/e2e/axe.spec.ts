@@ -28,3 +28,15 @@ for (const { kind, url, missing } of pageKinds()) {
     });
   }
 }
+
+// Between 700 and 1,024 px the model pages' tables scroll sideways: each must be reachable by keyboard.
+for (const { kind, url } of pageKinds().filter((k) => k.kind.startsWith('model (') || k.kind.startsWith('claim ('))) {
+  test(`axe at 768 px: ${kind}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    expect(url).not.toBeNull();
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(url!);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  });
+}

@@ -50,3 +50,16 @@ for (const { name, url } of formulaPages()) {
     expect(failed).toEqual([]);
   });
 }
+
+// Pages with no formula do without KaTeX's render-blocking stylesheet (21 KB, unused there).
+for (const url of ['/', '/compare/']) {
+  test(`KaTeX's stylesheet is not loaded on ${url}, which has no formula`, async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('/katex/katex.min.css')) loaded.push(response.url());
+    });
+    await page.goto(url);
+    await expect(page.locator('.katex')).toHaveCount(0);
+    expect(loaded).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@
  * default model is cited at `/claims/<slug>/<default model>/#<step>`, whose numbers never change
  * when the site's default does; `/claims/<slug>/` links there too, so a copied step link stays good.
  */
+import { reportTemplate } from '../publish/reportUrl.ts';
 import type { Model, Trace } from '../../engine/index.ts';
 import { claimPath, withAnchor } from '../paths.ts';
 
@@ -36,6 +37,8 @@ export interface StepLinks {
   readonly self: string;
   /** The page holding the same step under the default model, for a page under another model. */
   readonly also: string | undefined;
+  /** Where a problem with this claim is reported (LEDGER_REPORT_URL), or none. */
+  readonly report?: { readonly template: string; readonly claim: string; readonly model: string } | undefined;
 }
 
 /**
@@ -43,10 +46,15 @@ export interface StepLinks {
  * "link to this step" goes to the pinned `/claims/<slug>/<default>/#<step>`; under another model
  * it stays on the page (already pinned) and a second link goes to the step under the default.
  */
-export function stepLinks(trace: Pick<Trace, 'claim' | 'model'>, defaultModel: string): StepLinks {
+export function stepLinks(
+  trace: Pick<Trace, 'claim' | 'model'>,
+  defaultModel: string,
+  template: string | null = reportTemplate(),
+): StepLinks {
+  const report = template === null ? undefined : { template, claim: trace.claim, model: trace.model };
   return trace.model === defaultModel
-    ? { self: claimPath(trace.claim, trace.model), also: undefined }
-    : { self: '', also: claimPath(trace.claim) };
+    ? { self: claimPath(trace.claim, trace.model), also: undefined, report }
+    : { self: '', also: claimPath(trace.claim), report };
 }
 
 /** The href of a step's "link to this step". */

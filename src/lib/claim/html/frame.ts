@@ -10,6 +10,7 @@
  * without laying it out (a search index, `textContent`, a reader's copy and paste) does not run one
  * block's last word into the next block's first ("Type:factual").
  */
+import { reportUrl } from '../../publish/reportUrl.ts';
 import { stepHref, stepTitle, type StepId, type StepLinks } from '../stepLinks.ts';
 import { withAnchor } from '../../paths.ts';
 import { escapeAttribute, escapeHtml, stepHeadingHtml } from '../../render/markup.ts';
@@ -43,7 +44,11 @@ export function stepHtml(id: StepId, links: StepLinks, body: string, { level = 2
     href: stepHref(links, id),
     alsoHref: links.also === undefined ? undefined : withAnchor(links.also, id),
   });
-  return `<section class="${escapeAttribute(classList('step', className))}" id="${escapeAttribute(id)}">${heading}\n${body}</section>\n`;
+  const report =
+    links.report === undefined
+      ? ''
+      : `<p class="step-report"><a href="${escapeAttribute(reportUrl(links.report.template, { claim: links.report.claim, model: links.report.model, step: id }))}">Report a problem with this claim</a></p>\n`;
+  return `<section class="${escapeAttribute(classList('step', className))}" id="${escapeAttribute(id)}">${heading}\n${body}${report}</section>\n`;
 }
 
 /** A table that scrolls sideways inside itself, never the page; focusable so a keyboard can scroll it. */
