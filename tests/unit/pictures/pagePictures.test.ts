@@ -65,7 +65,7 @@ describe('compareView', () => {
     expect(view.caption).toContain(
       '2 of 3 claims change state (ringed), 1 of them because one model gives it no probability.',
     );
-    expect(view.caption).toContain('1 with no probability under a@1.0.0 stand in the strip on the right');
+    expect(view.caption).toContain('1 with no probability under a@1.0.0 stands in the strip on the right');
   });
 });
 

@@ -175,12 +175,14 @@ export function compareView(
       `${moved} of ${all} ${all === 1 ? 'claim changes' : 'claims change'} state (ringed)` +
       (refusedMoved ? `, ${refusedMoved} of them because one model gives it no probability.` : '.') +
       (refusedA.length
-        ? ` ${refusedA.length} with no probability under ${a} stand in the strip on the right, at ${b}’s.`
+        ? ` ${refusedA.length} with no probability under ${a} ${refusedA.length === 1 ? 'stands' : 'stand'} in the strip on the right, at ${b}’s.`
         : '') +
       (refusedB.length
-        ? ` ${refusedB.length} with no probability under ${b} stand in the strip above, at ${a}’s.`
+        ? ` ${refusedB.length} with no probability under ${b} ${refusedB.length === 1 ? 'stands' : 'stand'} in the strip above, at ${a}’s.`
         : '') +
-      (refusedBoth ? ` ${refusedBoth} with no probability under either are counted in the corner.` : ''),
+      (refusedBoth
+        ? ` ${refusedBoth} with no probability under either ${refusedBoth === 1 ? 'is' : 'are'} counted in the corner.`
+        : ''),
     alt: {
       title: `Probability under ${a} against ${b}`,
       desc: [...dots.map((d) => d.label), ...unplaced.map((u) => `${u}, not placed`)].join('; ') + '.',
