@@ -31,7 +31,8 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
       (row) =>
         `<li><span class="${escapeAttribute(classList('claim-scale-swatch', `state-${text(row.state)}`))}"></span>${escapeHtml(text(row.state).replaceAll('-', ' '))}</li>`,
     )
-    .join('');
+    // One item a line, so that the names never run together as text (a flex list shows no gap).
+    .join('\n');
   const marker = scored
     ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>`
     : '';
