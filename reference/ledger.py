@@ -1468,9 +1468,17 @@ def claim_page_problems(file: str, page: str, trace: dict) -> list[str]:
     summary = re.search(r'<p class="claim-summary">([^<]*)<', page)
     if summary:
         text = text_of(summary.group(1))
-        expected = f"Not rated: {words(state)}" if probability is None else f"{capital(state)} ({probability}):"
-        if not text.startswith(expected):
-            problems.append(f"{file}: summary: the page shows {shown(text[: len(expected) + 20])}, the trace holds {shown(expected)}")
+        # A scored claim's sentence names its state with its band, then its probability:
+        # "Uncertain (0.3 to below 0.7), at 0.6225: ..."; the state and the probability are checked.
+        if probability is None:
+            expected = f"Not rated: {words(state)}"
+            says = text.startswith(expected)
+        else:
+            expected = f"{capital(state)} (\u2026), at {probability}:"
+            at = re.match(r"[^()]*\([^()]*\), at ([^:\s]*):", text)
+            says = text.startswith(f"{capital(state)} (") and at is not None and at.group(1) == probability
+        if not says:
+            problems.append(f"{file}: summary: the page shows {shown(text[: len(expected) + 30])}, the trace holds {shown(expected)}")
     for match in re.finditer(r'<meta (?:name|property)="([a-z:]*description)" content="([^"]*)"', page):
         problems += sentence_problems(file, f"<meta {match.group(1)}>", text_of(match.group(2)), trace)
     return problems

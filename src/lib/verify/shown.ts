@@ -89,10 +89,16 @@ function claimPageFindings(file: string, html: string, trace: Record<string, unk
   const summary = /<p class="claim-summary">([^<]*)</.exec(html);
   if (summary !== null) {
     const text = htmlText(summary[1]!);
+    // A scored claim's sentence names its state with the state's band, then its probability:
+    // "Uncertain (0.3 to below 0.7), at 0.6225: …"; the state and the probability are checked.
     const expected =
-      probability == null ? `Not rated: ${idWords(state)}` : `${capitalIdWords(state)} (${probability}):`;
-    if (!text.startsWith(expected))
-      findings.push(differs(file, 'summary', text.slice(0, expected.length + 20), expected));
+      probability == null ? `Not rated: ${idWords(state)}` : `${capitalIdWords(state)} (…), at ${probability}:`;
+    const says =
+      probability == null
+        ? text.startsWith(expected)
+        : text.startsWith(`${capitalIdWords(state)} (`) &&
+          /^[^()]*\([^()]*\), at ([^:\s]*):/.exec(text)?.[1] === probability;
+    if (!says) findings.push(differs(file, 'summary', text.slice(0, expected.length + 30), expected));
   }
   for (const match of html.matchAll(/<meta (?:name|property)="([a-z:]*description)" content="([^"]*)"/g))
     findings.push(...sentenceFindings(file, `<meta ${match[1]!}>`, htmlText(match[2]!), trace));

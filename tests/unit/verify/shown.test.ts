@@ -31,7 +31,7 @@ function claimPage(trace: Trace): string {
   const words = state.replaceAll('-', ' ');
   return (
     `<!doctype html><html><head><title>x</title><meta name="description" content="${state}, probability ${probability} under ${trace.model}. The whole working, step by step."></head><body>\n` +
-    `<p class="claim-summary">${words.charAt(0).toUpperCase()}${words.slice(1)} (${probability}): the evidence.</p>\n` +
+    `<p class="claim-summary">${words.charAt(0).toUpperCase()}${words.slice(1)} (0.3 to below 0.7), at ${probability}: the evidence.</p>\n` +
     `<span class="state state-${state} claim-state" data-state="${state}">${words.charAt(0).toUpperCase()}${words.slice(1)}</span>\n` +
     `<span data-field="result.probability">${probability}</span> <code data-field="model">${trace.model}</code>\n` +
     '</body></html>\n'
