@@ -10,8 +10,21 @@ import { scaleLinear, scaleUtc } from 'd3-scale';
 import type { HistoryEntry } from './claimHistory.ts';
 import { LINE, WIDTH, px, spaced } from '../render/pictures/frame.ts';
 
+/**
+ * The dates' baseline below the plotting area: far enough that a date near the left edge clears the
+ * probability axis's "0", which sits on the area's bottom line.
+ */
+const DATE_GAP = 26;
+
 /** The drawing's size and plotting area in SVG units (the stylesheet scales it to the page, as every picture). */
-export const CHART = { width: WIDTH, height: 160 + 20 + LINE + 6, left: 44, right: WIDTH - 44, top: 10, bottom: 160 };
+export const CHART = {
+  width: WIDTH,
+  height: 160 + DATE_GAP + LINE + 6,
+  left: 44,
+  right: WIDTH - 44,
+  top: 10,
+  bottom: 160,
+};
 
 /** One revision on the picture. */
 export interface ChartPoint {
@@ -113,7 +126,7 @@ export function historyChart(
     bands,
     guides: ['0', '0.5', '1'].map((label) => ({ y: px(y(Number(label))), label })),
     dates,
-    dateY: CHART.bottom + 20,
+    dateY: CHART.bottom + DATE_GAP,
     caption:
       `The probability under ${model} at each revision, placed at the time it was committed ` +
       `(${n === 1 ? 'one revision' : `${n} revisions`}${n > 1 ? ` on ${days === 1 ? 'one day' : `${days} days`}` : ''}); ` +
