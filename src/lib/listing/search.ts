@@ -40,6 +40,12 @@ export const EXCLUDED_SELECTORS: readonly string[] = [
   '.claim-result',
   '.claim-model-note',
   '.anchor',
+  // The other models at a glance, how close the verdict is, each link's result without it, and
+  // the what-if panel: figures and words every claim shares, as the working's.
+  '#every-model',
+  '#how-close',
+  '.claim-without',
+  '#what-if',
 ];
 
 /** How Pagefind is told to index the built site. */
