@@ -26,7 +26,9 @@ describe('a claim page’s article (the repository’s claims, every model)', ()
       const note = /<p class="claim-model-note">([\s\S]*?)<\/p>/.exec(html);
       if (page.modelId !== site.defaultModel.id) continue;
       const others = site.models.map((m) => m.id).filter((id) => id !== page.modelId);
-      expect(textOf(note![1]!)).toContain(`Under the other released models: ${others.join(', ')} (every model at a glance)`);
+      expect(textOf(note![1]!)).toContain(
+        `Under the other released models: ${others.join(', ')} (every model at a glance)`,
+      );
       expect(textOf(html)).not.toMatch(/\S ,/);
     }
   });
