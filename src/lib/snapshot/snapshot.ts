@@ -92,12 +92,15 @@ export function siteStamp(
 
 /**
  * The base path a site was built under (`/ledger/`, or `/` at the root), read from the home page's
- * stylesheet link to KaTeX, which every page has at `<base>katex/katex.min.css`.
+ * link to the site's icon, which every page has at `<base>favicon.svg` (or, from sites built before
+ * the home page stopped loading KaTeX's stylesheet, `<base>katex/katex.min.css`).
  */
 export function siteBase(site: ReadonlyMap<string, Uint8Array>): string {
   const home = site.get('index.html');
   if (home === undefined) return '/';
-  const found = /<link[^>]*\bhref="(\/[^"]*?)katex\/katex\.min\.css"/.exec(new TextDecoder().decode(home));
+  const found = /<link[^>]*\bhref="(\/[^"]*?)(?:favicon\.svg|katex\/katex\.min\.css)"/.exec(
+    new TextDecoder().decode(home),
+  );
   return found?.[1] ?? '/';
 }
 
