@@ -100,6 +100,15 @@ describe('the snapshot of a site built under a base path', () => {
     expect(siteBase(home(href))).toBe(base);
   });
 
+  // The home page has no formula, so it links no KaTeX stylesheet: the icon names the base.
+  it.each([
+    ['/ledger/favicon.svg', '/ledger/'],
+    ['/favicon.svg', '/'],
+  ])('reads the base from the home page’s icon when it has no KaTeX (%s)', (href, base) => {
+    const page = `<link rel="icon" type="image/svg+xml" href="${href}">`;
+    expect(siteBase(new Map([['index.html', new TextEncoder().encode(page)]]))).toBe(base);
+  });
+
   it.each([
     ['/ledger/claims/x/', '/claims/x/'],
     ['/ledger/', '/'],
