@@ -91,6 +91,12 @@ export interface TraceCheck {
   readonly published?: Record<string, unknown>;
 }
 
+/** A check of one trace file that ends at its first finding. */
+const oneFinding = (file: string, message: string, field: string | null): TraceCheck => ({
+  findings: [{ file, field, message }],
+  otherCode: null,
+});
+
 /** Re-scores one published trace and compares every field but `codeHash`. */
 export function verifyTrace(
   files: SiteFiles,
@@ -98,10 +104,7 @@ export function verifyTrace(
   models: Map<string, LoadedPublished>,
   codeHash: string,
 ): TraceCheck {
-  const at = (message: string, field: string | null = null): TraceCheck => ({
-    findings: [{ file: path, field, message }],
-    otherCode: null,
-  });
+  const at = (message: string, field: string | null = null): TraceCheck => oneFinding(path, message, field);
   const read = readJson(files, path);
   if (!read.ok) return at(read.message, read.field);
   const published = read.value;
@@ -118,10 +121,7 @@ function verifyObject(
   models: Map<string, LoadedPublished>,
   codeHash: string,
 ): TraceCheck {
-  const at = (message: string, field: string | null = null): TraceCheck => ({
-    findings: [{ file: path, field, message }],
-    otherCode: null,
-  });
+  const at = (message: string, field: string | null = null): TraceCheck => oneFinding(path, message, field);
   const id = Object.hasOwn(published, 'model') ? published['model'] : undefined;
   if (typeof id !== 'string' || id === '' || /[\\/]/.test(id) || id === '.' || id === '..')
     return at(`must name a model id, not ${show(id)}`, 'model');
