@@ -37,10 +37,23 @@ const modelOf = (id: string): Model => ledger.models.find((m) => m.id === id)!.m
 const nodeTrace = (slug: string, model: string, claim: Claim): string =>
   `${JSON.stringify(createScorer(modelOf(model), codeHash).score(slug, claim))}\n`;
 
-/** Downloads a file through one of the panel's links and returns its text. */
+/**
+ * Downloads a file through one of the panel's links and returns its text. Chromium now and then
+ * drops one of many downloads a page starts in quick succession (here 30 in a few seconds; waiting
+ * 250 ms before each press made it vanish in 8 runs of 8), so the link is pressed again, as a
+ * reader would, when nothing arrives within five seconds.
+ */
 async function download(page: Page, name: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
-  return readFileSync(await file.path(), 'utf8');
+  const link = page.getByRole('link', { name });
+  for (let press = 1; ; press++) {
+    const arrived = page.waitForEvent('download', { timeout: 5_000 });
+    await link.click();
+    try {
+      return readFileSync(await (await arrived).path(), 'utf8');
+    } catch (error) {
+      if (press === 3) throw error;
+    }
+  }
 }
 
 /** Opens a claim page's panel: by its button, or by itself when the address holds a what-if. */
