@@ -4,7 +4,8 @@
  * worker, with plain Node and no TypeScript loader, so that nothing a request does goes through a
  * loader's thread (under tsx, Astro's import of its actions module on every request was a round
  * trip to tsx's thread: 7 % of a worker's CPU and a wait on each page). Requests go to the Node
- * adapter's handler (prerendered files, then the claim routes), their URL routed by routedUrl.
+ * adapter's handler (prerendered files, then the claim routes), their URL routed by routedUrl,
+ * once requestGuard has refused the methods and redirected the path forms the site does not answer.
  *
  * The primary hands over, in the environment: LEDGER_SERVER_ENTRY (the built server's entry.mjs),
  * HOST, PORT, and LEDGER_STORE and LEDGER_BASE for the pages.
@@ -14,6 +15,7 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routedUrl, SLASHLESS_HEADER, slashlessClaim } from '../src/lib/site/store/routedUrl.js';
+import { refusedRequest, serverOptions } from '../src/lib/site/store/requestGuard.js';
 import { createStaticFiles, NOT_FOUND_CACHE, STATIC_MANIFEST } from '../src/lib/site/store/staticFiles.js';
 
 const entry = process.env['LEDGER_SERVER_ENTRY'];
@@ -39,7 +41,8 @@ for (const [component, load] of pageMap) {
 const built = dirname(dirname(entry));
 const base = process.env['LEDGER_BASE'] ?? '/';
 const files = createStaticFiles(join(built, 'client'), join(built, STATIC_MANIFEST), base);
-const server = createServer((req, res) => {
+// Timeouts a public server needs, and no method or path form the site does not answer (requestGuard.js).
+const server = createServer(serverOptions(), (req, res) => {
   // The site's 404 page, whoever answers it, may be kept a little while by a cache.
   const writeHead = res.writeHead;
   res.writeHead = /** @type {typeof res.writeHead} */ (
@@ -48,7 +51,7 @@ const server = createServer((req, res) => {
       return writeHead.call(res, status, ...rest);
     }
   );
-  if (files.serve(req, res)) return;
+  if (refusedRequest(req, res) || files.serve(req, res)) return;
   delete req.headers[SLASHLESS_HEADER];
   const url = routedUrl(req.url ?? '/');
   const path = url.replace(/[?#].*$/, '');

@@ -8,7 +8,7 @@
  * for byte, the 404 page for a bad slug, a bad model, a bad commit and a browse or compare page the
  * build does not write, ETag and 304, Cache-Control (revalidated for claim addresses,
  * immutable only for hashed assets), content types and /healthz/, and that a second server on the
- * same port stops with one sentence.
+ * same port stops with one sentence, and hostile requests (scripts/dev/server-hostile.ts).
  * Prints one line per failure and exits 1 if there was any.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { CLAIM_CACHE } from '../../src/lib/site/store/http.ts';
 import { historyAddresses } from './staticAddresses.ts';
 import { parityChecks } from './server-parity.ts';
+import { hostileChecks } from './server-hostile.ts';
 
 const staticDir = process.env['LEDGER_STATIC_DIST'] ?? 'dist';
 const failures: string[] = [];
@@ -214,6 +215,7 @@ try {
   }
 
   await parityChecks(origin, staticDir, slug, models, fail);
+  await hostileChecks(origin, [`/claims/${slug}/`, later[0] ?? '/'], () => errors, fail);
 
   // A second server on the same port: one sentence (not one per worker), exit 1, no worker left.
   const port = new URL(origin).port;
