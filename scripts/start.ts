@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shownPath } from '../src/lib/site/build/paths.ts';
+import { STATIC_MANIFEST } from '../src/lib/site/store/staticFiles.js';
 import { STORE_FILE } from '../src/lib/site/store/store.ts';
 import { openServedStore } from '../src/lib/site/store/storeSite.ts';
 
@@ -29,6 +30,13 @@ try {
   store.close();
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
+// A server built before the prerendered files were compressed has no manifest of them to serve by.
+if (!existsSync(join(dir, STATIC_MANIFEST))) {
+  process.stderr.write(
+    `${shownPath(dir)} was built by an older version of the ledger (it has no ${STATIC_MANIFEST}): build it again with npm run build:server.\n`,
+  );
   process.exit(1);
 }
 const port = Number(process.env['PORT'] ?? 8080);

@@ -124,6 +124,21 @@ describe('the trace store', () => {
       `The trace store ${join(build, STORE_FILE)} was scored by engine code sha256:other, but this server's engine is ${codeHash}: rebuild it with npm run build:server.\n`,
     );
   });
+
+  it('makes npm start refuse, in one sentence and exit 1, a server built before its files had a manifest', () => {
+    const build = join(dir, 'old-build');
+    mkdirSync(join(build, 'server'), { recursive: true });
+    writeFileSync(join(build, 'server', 'entry.mjs'), 'throw new Error("the server was started");\n');
+    writeStore(join(build, STORE_FILE), input());
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, LEDGER_DIST: build, PORT: '0' },
+      encoding: 'utf8',
+    });
+    expect([run.status, run.stdout]).toEqual([1, '']);
+    expect(run.stderr).toBe(
+      `${build} was built by an older version of the ledger (it has no static-files.json): build it again with npm run build:server.\n`,
+    );
+  });
 });
 
 describe('claimHeaders on a server', () => {
