@@ -227,7 +227,7 @@ if (onServer) {
     process.exit(1);
   }
   process.stdout.write(
-    `Listed ${finished.sitemap.urls} claim addresses in ${finished.sitemap.files} sitemap file(s), indexed ${finished.indexed} claims for search, compressed ${finished.compressed.files} files.\n`,
+    `Listed ${finished.sitemap.urls} addresses rendered on request (claims, later listing and compare pages) in ${finished.sitemap.files} sitemap file(s), indexed ${finished.indexed} claims for search, compressed ${finished.compressed.files} files.\n`,
   );
 } else {
   // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.

@@ -1,6 +1,6 @@
 /**
  * The server check's parity part (scripts/server-check.ts): what a reader or a crawler used on the
- * static site works alike on the server. The server's sitemap lists every claim address the static
+ * static site works alike on the server. The server's sitemap lists every address the static
  * sitemap lists (in files within the protocol's limits); responses asked for gzip or Brotli come
  * compressed, decompress to the static build's bytes, carry `Vary` and an ETag of their own that a
  * 304 honours per coding; every address form gives the status the static host gives
@@ -72,9 +72,13 @@ export async function parityChecks(
   const claimUrls = [...staticUrls].filter((url) => new URL(url).pathname.startsWith(`${prefix}claims/`));
   if (claimUrls.length < 3)
     fail(`the static sitemap lists ${claimUrls.length} claim addresses: the check would prove little`);
-  const missing = claimUrls.filter((url) => !serverUrls.has(url));
+  // Pages a server renders on request: the claims' and the later listing and compare pages.
+  for (const later of [/^browse\/.+\/[0-9]+\/$/, /^compare\/.+\/[0-9]+\/$/])
+    if (![...staticUrls].some((url) => later.test(new URL(url).pathname.slice(prefix.length))))
+      fail(`the static sitemap lists no address like ${later.source}: build it with a small LEDGER_PAGE_SIZE`);
+  const missing = [...staticUrls].filter((url) => !serverUrls.has(url));
   if (missing.length > 0)
-    fail(`the server's sitemap leaves out ${missing.length} claim addresses, such as ${missing[0]}`);
+    fail(`the server's sitemap leaves out ${missing.length} addresses the static one lists, such as ${missing[0]}`);
 
   // Compression: prerendered files and pages rendered on request, in each coding a client asks for.
   const staticBytes = (path: string): Buffer =>

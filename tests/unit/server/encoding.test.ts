@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codedEtag, codingFor, matchesEtag } from '../../../src/lib/site/store/encoding.js';
 import { routedUrl, slashlessClaim } from '../../../src/lib/site/store/routedUrl.js';
-import { claimPaths, sitemapFiles } from '../../../src/lib/site/store/sitemap.ts';
+import { claimPaths, laterPagePaths, sitemapFiles } from '../../../src/lib/site/store/sitemap.ts';
 import { STORE_FORMAT } from '../../../src/lib/site/store/store.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
 
@@ -88,6 +88,23 @@ describe('the claim sitemaps', () => {
     expect(byBytes.flatMap((f) => [...f.matchAll(/<loc>([^<]+)</g)].map((m) => m[1]))).toEqual(
       paths.map((p) => `https://x.org/${p}`),
     );
+  });
+  it('list the later listing and compare pages a server renders on request, and only those', () => {
+    // 4 claims: 3 factual and likely, 1 causal and uncertain; pages of 2. Worked by hand: all/all,
+    // all/likely, factual/all and factual/likely fill 2 pages (3 or 4 claims), in each of 3 orders;
+    // the other filters hold 1 claim. The pair m, n compares 5 claims: pages 2 and 3.
+    const listing = [
+      { typeSegment: 'factual', type: 'factual', state: 'likely', n: 3 },
+      { typeSegment: 'causal', type: 'causal', state: 'uncertain', n: 1 },
+    ];
+    const compare = [{ a: 'm@1', b: 'n@1', differ: 1, agree: 4 }];
+    const paths = [...laterPagePaths(listing, compare, 2)];
+    const browse = ['all/all', 'all/likely', 'factual/all', 'factual/likely'].flatMap((filter) =>
+      ['recorded', 'probability', 'coverage'].map((sort) => `browse/${filter}/${sort}/2/`),
+    );
+    expect(new Set(paths)).toEqual(new Set([...browse, 'compare/m@1/n@1/2/', 'compare/m@1/n@1/3/']));
+    expect(paths).toHaveLength(browse.length + 2);
+    expect([...laterPagePaths(listing, compare, 100)]).toEqual([]);
   });
   it('escape what XML must', () => {
     expect([...sitemapFiles('https://x.org/?a=1&b=', ['c'])][0]).toContain('<loc>https://x.org/?a=1&amp;b=c</loc>');

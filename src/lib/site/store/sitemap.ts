@@ -1,13 +1,17 @@
 /**
- * A server build's sitemap of the claims: the claim pages are rows of the trace store, not files,
- * so the sitemap Astro writes (every prerendered page, `sitemap-0.xml`) leaves them out. These are
- * listed from the store, as the static sitemap lists them (`/claims/<slug>/`, `/claims/<slug>/<model>/`
- * under every model but the default, whose page names `/claims/<slug>/` as canonical, and
- * `/claims/<slug>/history/`), in files of at most 50,000 addresses and 50 MB (the protocol's
- * limits), which the sitemap index then names after Astro's own.
+ * A server build's sitemap of the pages it renders on request: the claim pages are rows of the
+ * trace store, not files, and so are the later pages of the listing and of compare, so the sitemap
+ * Astro writes (every prerendered page, `sitemap-0.xml`) leaves them out. These are listed from the
+ * store, as the static sitemap lists them (`/claims/<slug>/`, `/claims/<slug>/<model>/` under every
+ * model but the default, whose page names `/claims/<slug>/` as canonical, `/claims/<slug>/history/`,
+ * `/browse/<type>/<state>/<sort>/<n>/` and `/compare/<a>/<b>/<n>/` from page 2), in files of at most
+ * 50,000 addresses and 50 MB (the protocol's limits), which the sitemap index then names after
+ * Astro's own.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listingPageExists, SORTS, stateChoices, typeChoices, type ListingCount } from '../../listing/browse.ts';
+import { comparePageExists, type CompareCount } from '../../model/comparePages.ts';
 
 /** The protocol's limits for one sitemap file (sitemaps.org): addresses, and bytes uncompressed. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
@@ -28,6 +32,8 @@ export interface ClaimSitemapInput {
   /** The released models' ids, the default first (its address is not listed). */
   readonly models: readonly string[];
   readonly hasHistory: (slug: string) => boolean;
+  /** The later pages of the listing and of compare (laterPagePaths), listed after the claims. */
+  readonly later?: Iterable<string>;
 }
 
 /** Every claim address the static sitemap lists, as paths from the site's root (no leading slash). */
@@ -37,6 +43,26 @@ export function* claimPaths({ slugs, models, hasHistory }: ClaimSitemapInput): G
     if (hasHistory(slug)) yield `claims/${slug}/history/`;
     for (const model of models.slice(1)) yield `claims/${slug}/${model}/`;
   }
+}
+
+/**
+ * The later pages (2 onwards) a server renders on request, as paths from the site's root: of every
+ * listing combination whose claims fill more than one page of `size`, by the store's counts, and
+ * of every compared pair likewise.
+ */
+export function* laterPagePaths(
+  listing: readonly ListingCount[],
+  compare: readonly CompareCount[],
+  size: number,
+): Generator<string> {
+  // Only the states present matter here: a state with no claims has no page 2.
+  for (const { value: type } of typeChoices(listing))
+    for (const { value: state } of stateChoices(listing, []))
+      for (const sort of SORTS)
+        for (let page = 2; listingPageExists(listing, [], { type, state, sort }, page, size); page++)
+          yield `browse/${type}/${state}/${sort}/${page}/`;
+  for (const { a, b } of compare)
+    for (let page = 2; comparePageExists(compare, a, b, page, size); page++) yield `compare/${a}/${b}/${page}/`;
 }
 
 /**
@@ -81,6 +107,10 @@ export function writeClaimSitemaps(clientDir: string, input: ClaimSitemapInput):
   const names: string[] = [];
   const counted = (function* () {
     for (const path of claimPaths(input)) {
+      urls += 1;
+      yield path;
+    }
+    for (const path of input.later ?? []) {
       urls += 1;
       yield path;
     }
