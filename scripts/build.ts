@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
-import { clearLeftovers } from '../src/lib/site/build/leftovers.ts';
+import { clearLeftovers, ownerOf } from '../src/lib/site/build/leftovers.ts';
 import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
 import { buildPaths, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
@@ -58,7 +58,9 @@ function realParent(): string {
     return stop(cannotWrite(path ?? dirname(given), code ?? 'unknown'));
   }
 }
-const paths = buildPaths(root, given, process.pid, realParent());
+// Its folders are named after this process and its start time (a process number alone is reused).
+const owner = ownerOf();
+const paths = buildPaths(root, given, owner, realParent());
 const folders = ledgerFolders();
 const reads = [folders.content, folders.models].map((f) => (existsSync(f) ? realpathSync(f) : resolve(f)));
 
@@ -66,7 +68,7 @@ const target = targetProblem(paths.out, root, reads);
 if (target !== null) stop(target);
 
 try {
-  for (const { path, pid, action } of clearLeftovers(paths.out, root)) {
+  for (const { path, pid, action } of clearLeftovers(paths.out, root, owner)) {
     process.stdout.write(
       action === 'removed'
         ? `Removed ${shownPath(path)}, left by build process ${pid}, which is no longer running.\n`

@@ -1,12 +1,16 @@
 /**
  * Folders left by builds that were stopped midway (killed, out of memory, the machine rebooted):
- * `<out>.staging-<pid>` and `<out>.previous-<pid>` beside the site, `.cache/site.staging-<pid>` in
- * the project. Each is a whole site (1.5 GB at 1,000 claims), and no build of another process would
- * ever reuse the name, so the next build removes those whose process is no longer running; a build
- * running at the same time keeps its own. An old site left with no new one swapped in yet (the build
- * stopped between the two renames) is put back instead, so the site is never missing.
+ * `<out>.staging-<owner>` and `<out>.previous-<owner>` beside the site, `.cache/site.staging-<owner>`
+ * in the project. Each is a whole site (1.5 GB at 1,000 claims), so the next build removes those
+ * whose owner is no longer running; a build running at the same time keeps its own. The owner is
+ * the build's process number and, where the system says it (Linux's `/proc`), that process's start
+ * time (`<pid>-<start>`): process numbers are reused (they wrap at 32,768 within minutes under
+ * load), and a folder whose number now belongs to a process that started at another time was left
+ * by a build that is gone. Where the start time cannot be read, the owner is the number alone and a
+ * running process with that number keeps the folder. An old site left with no new one swapped in
+ * yet (the build stopped between the two renames) is put back instead, so the site is never missing.
  */
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CACHE_SITE } from './paths.ts';
 
@@ -17,44 +21,83 @@ export interface Leftover {
   readonly action: 'removed' | 'restored';
 }
 
-/** True while process `pid` runs (another user's process counts: it may be a build too). */
-export function isRunning(pid: number): boolean {
+/**
+ * When process `pid` started, in clock ticks after the machine booted (field 22 of Linux's
+ * `/proc/<pid>/stat`), or null where that cannot be read (no `/proc`, no such process).
+ */
+export function startTime(pid: number): string | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  } catch {
+    return null;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces and parentheses itself.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const start = fields[22 - 3];
+  return start !== undefined && /^\d+$/.test(start) ? start : null;
+}
+
+/** The owner a build names its folders after: `<pid>-<start>`, or `<pid>` where the start time is unknown. */
+export function ownerOf(pid: number = process.pid): string {
+  const start = startTime(pid);
+  return start === null ? String(pid) : `${pid}-${start}`;
+}
+
+/**
+ * True while the process that owns a folder runs (another user's process counts: it may be a build
+ * too): process `pid` runs and, when the folder recorded a start time and the system says one, it
+ * started then (else the number was reused by another process).
+ */
+export function isRunning(pid: number, start: string | null = null): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  if (start === null) return true;
+  const now = startTime(pid);
+  return now === null || now === start;
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The leftover folders named after `prefix` in `folder`, with the kind and process of each. */
-function named(folder: string, prefix: string, kinds: string): { path: string; kind: string; pid: number }[] {
+interface Named {
+  readonly path: string;
+  readonly kind: string;
+  readonly owner: string;
+  readonly pid: number;
+  readonly start: string | null;
+}
+
+/** The leftover folders named after `prefix` in `folder`, with the kind and owner of each. */
+function named(folder: string, prefix: string, kinds: string): Named[] {
   if (!existsSync(folder)) return [];
-  const pattern = new RegExp(`^${escape(prefix)}\\.(${kinds})-(\\d+)$`);
+  const pattern = new RegExp(`^${escape(prefix)}\\.(${kinds})-((\\d+)(?:-(\\d+))?)$`);
   return readdirSync(folder)
     .sort()
     .flatMap((name) => {
       const match = pattern.exec(name);
-      return match ? [{ path: join(folder, name), kind: match[1]!, pid: Number(match[2]) }] : [];
+      if (!match) return [];
+      const [, kind, owner, pid, start] = match;
+      return [{ path: join(folder, name), kind: kind!, owner: owner!, pid: Number(pid), start: start ?? null }];
     });
 }
 
 /**
  * Removes the leftovers of stopped builds of `out` (and restores an old site if `out` is missing),
- * never those of `self` or of a process still running; says what it did.
+ * never those of `self` (this build's owner, ownerOf) or of an owner still running; says what it did.
  */
 export function clearLeftovers(
   out: string,
   root: string,
-  self: number = process.pid,
-  running: (pid: number) => boolean = isRunning,
+  self: number | string = ownerOf(),
+  running: (pid: number, start: string | null) => boolean = isRunning,
 ): Leftover[] {
   const stopped = [
     ...named(dirname(out), basename(out), 'staging|previous'),
     ...named(join(root, '.cache'), CACHE_SITE, 'staging'),
-  ].filter(({ pid }) => pid !== self && !running(pid));
+  ].filter(({ owner, pid, start }) => owner !== String(self) && !running(pid, start));
   const done: Leftover[] = [];
   const previous = stopped.filter(({ kind }) => kind === 'previous');
   if (!existsSync(out) && previous.length > 0) {

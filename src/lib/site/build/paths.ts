@@ -31,21 +31,27 @@ export interface BuildPaths {
   readonly astroOut: string;
 }
 
-/** The folder of `.cache/` that Astro builds into (as `<name>.staging-<pid>`) when `out` is outside the project. */
+/** The folder of `.cache/` that Astro builds into (as `<name>.staging-<owner>`) when `out` is outside the project. */
 export const CACHE_SITE = 'site';
 
 /**
- * The folders a build of `out` by process `pid` uses; `outParent` is `out`'s parent with symbolic
- * links resolved (Astro compares real paths), `root` the project's real root.
+ * The folders a build of `out` by `owner` uses (its process number, and its start time where known:
+ * leftovers.ts's ownerOf); `outParent` is `out`'s parent with symbolic links resolved (Astro
+ * compares real paths), `root` the project's real root.
  */
-export function buildPaths(root: string, out: string, pid: number, outParent: string = dirname(out)): BuildPaths {
+export function buildPaths(
+  root: string,
+  out: string,
+  owner: number | string,
+  outParent: string = dirname(out),
+): BuildPaths {
   const real = join(outParent, basename(out));
-  const staging = `${real}.staging-${pid}`;
+  const staging = `${real}.staging-${owner}`;
   return {
     out: real,
     staging,
-    previous: `${real}.previous-${pid}`,
-    astroOut: isWithin(staging, root) ? staging : join(root, '.cache', `${CACHE_SITE}.staging-${pid}`),
+    previous: `${real}.previous-${owner}`,
+    astroOut: isWithin(staging, root) ? staging : join(root, '.cache', `${CACHE_SITE}.staging-${owner}`),
   };
 }
 
