@@ -30,7 +30,8 @@ test('a shared address re-creates the same what-if, and the step anchors still w
   await page.locator('#what-if-model').selectOption('ledger-sceptic@1.0.0');
   await page.locator('#what-if-vote-0-value').fill('0.1');
   await page.locator('#what-if-vote-0-value').press('Tab');
-  await expect(page).toHaveURL(/what-if=model:ledger-sceptic@1\.0\.0;off:/);
+  // The address follows the last edit a moment later: wait for the vote, the last edit, to be in it.
+  await expect(page).toHaveURL(/what-if=model:ledger-sceptic@1\.0\.0;off:.*;vote:t\.mensah:0\.1:/);
   const trace = await whatIfTrace(page);
   const headline = await page.locator('.what-if-headline').textContent();
   const shared = `${page.url()}#stability`;
