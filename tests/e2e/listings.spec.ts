@@ -87,9 +87,13 @@ test('the strict-vs-default compare row of the free-school-meals claim names the
   await expect(row).toHaveCount(1);
   await expect(row.locator('.differs-mark')).toHaveText('state differs');
   const why = row.locator('.why li').first();
-  // The lowest factor the steps reach, under both models, and what that alone does to this claim.
+  // The claim's one link takes 9 interpretation steps: 1 − 9 × 0.15 is below both floors (0.1 and
+  // 0), so the factor is each model's floor, and the floor of 0 alone leaves no counted weight.
   await expect(why).toContainText(
     'interpretation steps can reach: 0.1 under ledger@1.1.0, 0 under ledger-strict@0.1.0',
+  );
+  await expect(why).toContainText(
+    '9 interpretation steps take the factor down to its floor: factor 0.1 under ledger@1.1.0, 0 under ledger-strict@0.1.0',
   );
   await expect(why).toContainText('alone it leaves no probability');
 });

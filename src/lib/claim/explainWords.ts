@@ -5,7 +5,7 @@
  */
 import type { Model } from '../../engine/index.ts';
 import type { Edit, SettingMove } from '../../engine/explain/index.ts';
-import { capitalIdWords, idWords } from '../render/words.ts';
+import { capitalIdWords, idWords, plural } from '../render/words.ts';
 import { settingWords } from '../model/settingWords.ts';
 
 /** A state with its band under a model, as a state is named on first mention: "uncertain (0.3 to below 0.7)". */
@@ -113,10 +113,24 @@ export function moveSentence(
       : move.change.replace(/^-/, '').replace(/[0.]/g, '') === ''
         ? ` (moves no log-odds; alone it makes the state ${idWords(move.state)})`
         : ` (log-odds ${signed(move.change)})`;
-  return `${head}${by}${detail === null ? '' : `: ${detail}`}.`;
+  return `${head}${by}.${detail === null ? '' : ` ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`}`;
 }
 
-/** What counting every link does to groups of several links: "the 2 links from Eastbrook Gazette add 0.4 each instead of once". */
+/** How many of a claim's links a level's factor weighs: "2 pieces of evidence for this claim are weighed with it". */
+export function levelDetail(count: number): string {
+  return `${plural(count, 'piece of evidence', 'pieces of evidence')} for this claim ${count === 1 ? 'is' : 'are'} weighed with it`;
+}
+
+/** What the interpretation settings do to the claim's link with the most steps: "9 interpretation steps take the factor down to its floor: factor 0.1 here, 0 under B". */
+export function interpretationDetail(steps: string, floor: boolean, factors: string): string {
+  const one = steps === '1';
+  const words = `${steps} interpretation ${one ? 'step' : 'steps'}`;
+  return floor
+    ? `${words} ${one ? 'takes' : 'take'} the factor down to its floor: factor ${factors}`
+    : `${words} ${one ? 'gives' : 'give'} a factor of ${factors}`;
+}
+
+/** What counting every link does to groups of several links: "counting every link, the 2 links from Eastbrook Gazette add 0.4 each instead of counting once". */
 export function independenceDetail(
   groups: readonly { readonly source: string; readonly count: number; readonly weights: string }[],
   countsEvery: boolean,
@@ -127,7 +141,7 @@ export function independenceDetail(
       ? `the ${g.count} links from ${g.source} add ${g.weights} instead of counting once`
       : `the ${g.count} links from ${g.source} count once instead of adding ${g.weights}`,
   );
-  return `${countsEvery ? 'counts every link' : 'counts the strongest link of each source and direction'}: ${parts.join('; ')}`;
+  return `${countsEvery ? 'counting every link' : 'counting the strongest link of each source and direction'}, ${parts.join('; ')}`;
 }
 
 /** The heading and lines of the every-model strip. */

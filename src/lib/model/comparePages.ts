@@ -49,7 +49,7 @@ export interface ComparePageView {
 
 type CompareSite = Pick<Site, 'claims' | 'summary' | 'model' | 'trace'>;
 
-/** The two models of a pair as stateReasons takes them. */
+/** The two models of a pair as moveReasons takes them. */
 const pairModels = (site: CompareSite, a: string, b: string) => ({
   a: site.model(a).model,
   b: site.model(b).model,

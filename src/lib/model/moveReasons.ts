@@ -2,29 +2,152 @@
  * Why a claim comes out differently under two models, for every claim whose state or probability
  * differs: the declared settings of B that, put alone into A, change the claim's result under A,
  * largest move in log-odds first (the explanations' across-models part, docs/design.md §6a), each
- * as the sentence the claim pages use.
+ * as one sentence with what the claim's own evidence does with the setting. Claim pages and compare
+ * pages say them alike.
  */
-import { outcomeOf, settingsMoving } from '../../engine/explain/index.ts';
-import { rulesOf, type Claim, type Model, type Rules } from '../../engine/index.ts';
-import { moveSentence } from '../claim/explainWords.ts';
+import { outcomeOf, settingsMoving, type SettingMove } from '../../engine/explain/index.ts';
+import { probabilityText, type Outcome } from '../../engine/explain/outcome.ts';
+import { groupingOf } from '../../engine/independence.ts';
+import {
+  dec,
+  interpretationFactor,
+  linkWeight,
+  rulesOf,
+  type Claim,
+  type Model,
+  type Rules,
+} from '../../engine/index.ts';
+import {
+  everyModelWords,
+  independenceDetail,
+  interpretationDetail,
+  levelDetail,
+  moveSentence,
+} from '../claim/explainWords.ts';
 
 const rulesByModel = new WeakMap<Model, Rules>();
+
+/** A model's rules, made once per model. */
+function rulesFor(model: Model): Rules {
+  let rules = rulesByModel.get(model);
+  if (rules === undefined) rulesByModel.set(model, (rules = rulesOf(model)));
+  return rules;
+}
+
+/** A model as a sentence names it: "here" on its own claim page, "under ledger@1.1.0" on a compare page. */
+export interface NamedModel {
+  readonly model: Model;
+  readonly name: string;
+}
+
+const LEVEL_TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
+
+/** The link with the most interpretation steps among those `pick` accepts (the first of equals), with its factors. */
+function mostSteps(
+  claim: Claim,
+  here: Rules,
+  there: Rules,
+  pick: (a: string, b: string, floors: readonly [string, string]) => boolean,
+): { steps: string; a: string; b: string } | null {
+  let found: { steps: string; a: string; b: string } | null = null;
+  const floors = [here.stepFloor.toFixed(), there.stepFloor.toFixed()] as const;
+  for (const link of claim.evidence) {
+    const steps = dec(link.interpretationSteps);
+    if (steps.isZero() || (found !== null && !steps.greaterThan(found.steps))) continue;
+    const a = interpretationFactor(here, steps).factor.toFixed();
+    const b = interpretationFactor(there, steps).factor.toFixed();
+    if (pick(a, b, floors)) found = { steps: steps.toFixed(), a, b };
+  }
+  return found;
+}
+
+/** What this claim's evidence does with one setting, when there is more to say than its values. */
+export function moveDetail(setting: string, claim: Claim, here: NamedModel, there: NamedModel): string | null {
+  const dot = setting.indexOf('.');
+  const head = dot < 0 ? setting : setting.slice(0, dot);
+  const key = setting.slice(dot + 1);
+  if ((LEVEL_TABLES as readonly string[]).includes(head)) {
+    const table = head as (typeof LEVEL_TABLES)[number];
+    return levelDetail(claim.evidence.filter((link) => link[table] === key).length);
+  }
+  if (head === 'interpretation') {
+    const atFloor = (a: string, b: string, [fa, fb]: readonly [string, string]) =>
+      dec(a).equals(dec(fa)) || dec(b).equals(dec(fb));
+    const link = mostSteps(
+      claim,
+      rulesFor(here.model),
+      rulesFor(there.model),
+      key === 'floor' ? atFloor : (a, b, floors) => !(dec(a).equals(dec(floors[0])) && dec(b).equals(dec(floors[1]))),
+    );
+    return link === null
+      ? null
+      : interpretationDetail(link.steps, key === 'floor', `${link.a} ${here.name}, ${link.b} under ${there.name}`);
+  }
+  if (setting === 'independence')
+    return independenceDetail(
+      severalGroups(claim, rulesFor(here.model)),
+      there.model.independence === 'count-every-link',
+    );
+  return null;
+}
+
+/** Groups of several links from one source and direction, with their weights under `rules`. */
+function severalGroups(claim: Claim, rules: Rules): { source: string; count: number; weights: string }[] {
+  const name = (id: string) => claim.sources.find((s) => s.id === id)?.name ?? id;
+  return groupingOf(claim.evidence)
+    .groups.filter((g) => g.members.length > 1)
+    .map((g) => {
+      const weights = g.members.map((i) => linkWeight(rules, claim.evidence[i]!).working.weight);
+      const same = weights.every((w) => dec(w).equals(dec(weights[0]!)));
+      return {
+        source: name(g.source),
+        count: g.members.length,
+        weights: same ? `${weights[0]} each` : weights.join(', '),
+      };
+    });
+}
+
+/**
+ * The sentences for the settings that moved `claim` from `here` to `there`, in the order given
+ * (largest move in log-odds first); one sentence saying the settings move it together when no
+ * single one does.
+ */
+export function moveLines(
+  moves: readonly SettingMove[],
+  claim: Claim,
+  here: NamedModel,
+  there: NamedModel,
+): { path: string; sentence: string }[] {
+  if (moves.length === 0) return [{ path: 'together', sentence: everyModelWords.together }];
+  return moves.map((move) => ({
+    path: move.setting,
+    sentence: moveSentence(move, here, there, moveDetail(move.setting, claim, here, there)),
+  }));
+}
+
+/** Whether `claim` comes out under `other` with the same state and probability as `outcome` under `rules`. */
+function sameResult(rules: Rules, outcome: Outcome, other: Rules, claim: Claim): boolean {
+  const there = outcomeOf(other, claim.type, claim.evidence);
+  if (outcome.state !== there.state || !outcome.scored || !there.scored) return outcome.state === there.state;
+  return (
+    probabilityText(rules, outcome.x) === probabilityText(other, there.x) &&
+    outcome.w === there.w &&
+    outcome.x === there.x
+  );
+}
 
 /** The settings that moved `claim` from model A to model B, as sentences with their paths. */
 export function moveReasons(
   models: { readonly a: Model; readonly b: Model; readonly aId: string; readonly bId: string },
   claim: Claim,
 ): { path: string; sentence: string }[] {
-  let rules = rulesByModel.get(models.a);
-  if (rules === undefined) rulesByModel.set(models.a, (rules = rulesOf(models.a)));
+  const rules = rulesFor(models.a);
   const whole = outcomeOf(rules, claim.type, claim.evidence);
-  return settingsMoving(rules, whole, models.b, claim).map((move) => ({
-    path: move.setting,
-    sentence: moveSentence(
-      move,
-      { model: models.a, name: `under ${models.aId}` },
-      { model: models.b, name: models.bId },
-      null,
-    ),
-  }));
+  if (sameResult(rules, whole, rulesFor(models.b), claim)) return [];
+  return moveLines(
+    settingsMoving(rules, whole, models.b, claim),
+    claim,
+    { model: models.a, name: `under ${models.aId}` },
+    { model: models.b, name: models.bId },
+  );
 }

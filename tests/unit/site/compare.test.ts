@@ -3,11 +3,10 @@ import { claimDifferences, disagreements, signedChange } from '../../../src/lib/
 import { compareIndexView, compareView } from '../../../src/lib/model/compare.ts';
 import { leaves, modelDiff, sideBySide } from '../../../src/lib/model/sideBySide.ts';
 import { settingWords, valueWords } from '../../../src/lib/model/settingWords.ts';
-import { stateReasons } from '../../../src/lib/model/stateReasons.ts';
+import { moveReasons } from '../../../src/lib/model/moveReasons.ts';
 import { join } from 'node:path';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { strictModel } from '../../support/model.ts';
-import { scoreOf } from '../../support/score.ts';
 
 describe('leaves', () => {
   it('names nested values by dotted path and object lists by index', () => {
@@ -216,48 +215,65 @@ describe('settingWords and valueWords', () => {
   });
 });
 
-describe('stateReasons on the released models', () => {
+describe('moveReasons on the released models', () => {
   const ROOT = join(import.meta.dirname, '../../..');
   const { ledger } = loadLedger({ content: join(ROOT, 'content'), models: join(ROOT, 'models') });
   const model = (id: string) => ledger!.models.find((m) => m.id === id)!.model;
   const claim = (slug: string) => ledger!.claims.find((c) => c.slug === slug)!.claim;
   const reasons = (slug: string, aId: string, bId: string) =>
-    stateReasons(
-      { a: model(aId), b: model(bId), aId, bId },
-      scoreOf(model(aId), claim(slug), slug),
-      scoreOf(model(bId), claim(slug), slug),
-    );
+    moveReasons({ a: model(aId), b: model(bId), aId, bId }, claim(slug));
 
-  it('names the interpretation floor for the free-school-meals claim under ledger-strict', () => {
-    // The claim's one link takes nine steps of reasoning; 1 − 9 × 0.15 is below both floors
-    // (0.1 in ledger@1.1.0, 0 in ledger-strict@0.1.0), which differ, and nothing else it uses does.
+  it('says the free-school-meals claim’s 9 interpretation steps reach the floor under ledger-strict', () => {
+    // The claim's one link takes nine steps of reasoning; 1 − 9 × 0.15 = −0.35 is below both floors
+    // (0.1 in ledger@1.1.0, 0 in ledger-strict@0.1.0), so the factor is the floor: 0.1, then 0, a
+    // weight of 0 and no counted link. Nothing else the claim uses differs.
     expect(reasons('eastbrook-free-school-meals', 'ledger@1.1.0', 'ledger-strict@0.1.0')).toEqual([
       {
         path: 'interpretation.floor',
-        label: 'lowest factor interpretation steps can reach',
-        a: '0.1',
-        b: '0',
-        detail:
-          '9 interpretation steps take the factor down to its floor: factor 0.1 under ledger@1.1.0, 0 under ledger-strict@0.1.0',
+        sentence:
+          'Lowest factor interpretation steps can reach: 0.1 under ledger@1.1.0, 0 under ledger-strict@0.1.0 ' +
+          '(alone it leaves no probability: insufficient evidence). ' +
+          '9 interpretation steps take the factor down to its floor: factor 0.1 under ledger@1.1.0, 0 under ledger-strict@0.1.0.',
       },
     ]);
   });
 
-  it('puts the setting that moves a factor furthest first', () => {
-    // ledger-sceptic halves the second-hand report (0.4 → 0.2, ln 2 ≈ 0.69) and lowers the
-    // factual prior 0.5 → 0.4 (0.41 in log-odds), unverified factors 1 → 0.8 (0.22).
-    const paths = reasons('old-mill-sold-below-valuation', 'ledger@1.1.0', 'ledger-sceptic@1.0.0').map((r) => r.path);
-    expect(paths.slice(0, 2)).toEqual(['observation.second-hand-report', 'priors.factual']);
-    expect(paths).toContain('states[1].from');
-    expect(paths).not.toContain('rounding.mode');
+  it('orders the settings by how far each alone moves the log-odds, for a row whose state stays the same', () => {
+    // Under ledger@1.1.0 the six second-hand reports (one group) count once: 2 × 0.4 = 0.8; the
+    // valuer opposes with 2 × 0.9 = 1.8; the prior 0.5 is 0 in log-odds: x = −1, p = 0.2689,
+    // unlikely, under both models' thresholds. Each of ledger-sceptic's settings alone:
+    // factual prior 0.4: ln(0.4 / 0.6) = −0.405465; second-hand report 0.2: −0.4;
+    // official record 0.8: +0.2; unverified authenticity or extraction 0.8: 0.8 × 0.8 − 0.8 = −0.16.
+    const found = reasons('old-mill-sold-below-valuation', 'ledger@1.1.0', 'ledger-sceptic@1.0.0');
+    expect(found.map((r) => r.path)).toEqual([
+      'priors.factual',
+      'observation.second-hand-report',
+      'observation.official-record',
+      'authenticity.unverified',
+      'extraction.unverified',
+    ]);
+    expect(found[0]!.sentence).toContain('(log-odds −0.405465)');
+    expect(found[1]!.sentence).toBe(
+      'Weight for a second-hand report: 0.4 under ledger@1.1.0, 0.2 under ledger-sceptic@1.0.0 (log-odds −0.400000). ' +
+        '6 pieces of evidence for this claim are weighed with it.',
+    );
+    expect(found[2]!.sentence).toContain(
+      '(log-odds +0.200000). 1 piece of evidence for this claim is weighed with it.',
+    );
+    expect(found[3]!.sentence).toContain('(log-odds −0.160000). 6 pieces of evidence');
   });
 
-  it('names the independence rule when it is all that differs', () => {
+  it('names the groups that counting every link adds up', () => {
+    // Counting every link, the six reports add 6 × 0.8 = 4.8 instead of 0.8: x goes from −1 to 3.
     const found = reasons('old-mill-sold-below-valuation', 'ledger@1.1.0', 'ledger-counted@1.0.0');
-    expect(found.map((r) => [r.path, r.b])).toEqual([['independence', 'count every link']]);
+    expect(found.map((r) => r.path)).toEqual(['independence']);
+    expect(found[0]!.sentence).toContain(
+      '(log-odds +4.000000). Counting every link, the 6 links from Save the Old Mill',
+    );
+    expect(found[0]!.sentence).toMatch(/add 0\.800000 each instead of counting once\.$/);
   });
 
-  it('says nothing when the state is the same', () => {
+  it('says nothing moved a claim that comes out the same', () => {
     expect(reasons('eastbrook-lead-limit', 'ledger@1.1.0', 'ledger@1.0.0')).toEqual([]);
   });
 });

@@ -12,9 +12,6 @@ import {
   differsFromDefault,
   editResultWords,
   editWords,
-  everyModelWords,
-  independenceDetail,
-  moveSentence,
   otherThresholdWords,
   settingValue,
   stateWithBand,
@@ -22,6 +19,7 @@ import {
   zeroWhy,
 } from '../explainWords.ts';
 import { settingWords } from '../../model/settingWords.ts';
+import { moveLines } from '../../model/moveReasons.ts';
 
 /** A released model as the views need it. */
 export interface ModelEntry {
@@ -43,22 +41,6 @@ export interface EveryModelRow {
   readonly reasons: readonly string[] | null;
 }
 
-/** Groups of several links from one source and direction, with their weights, for the independence sentence. */
-function severalGroups(trace: Trace): { source: string; count: number; weights: string }[] {
-  const name = (id: string) => trace.input.sources.find((s) => s.id === id)?.name ?? id;
-  return trace.working.groups
-    .filter((g) => g.links.length > 1)
-    .map((g) => {
-      const weights = g.links.map((id) => trace.links.find((l) => l.id === id)?.weight ?? '0');
-      const same = weights.every((w) => new Decimal(w).equals(new Decimal(weights[0]!)));
-      return {
-        source: name(g.source),
-        count: g.links.length,
-        weights: same ? `${weights[0]} each` : weights.join(', '),
-      };
-    });
-}
-
 /** The every-model strip's rows: the claim under every released model, in the site's order. */
 export function everyModelRows(
   trace: Trace,
@@ -73,18 +55,9 @@ export function everyModelRows(
     const reasons =
       row.settings === null
         ? null
-        : row.settings.length === 0
-          ? [everyModelWords.together]
-          : row.settings.map((move) =>
-              moveSentence(
-                move,
-                { model: page, name: 'here' },
-                { model, name: row.model },
-                move.setting === 'independence'
-                  ? independenceDetail(severalGroups(trace), model.independence === 'count-every-link')
-                  : null,
-              ),
-            );
+        : moveLines(row.settings, trace.input, { model: page, name: 'here' }, { model, name: row.model }).map(
+            (line) => line.sentence,
+          );
     return {
       model: row.model,
       href: claimPath(trace.claim, row.model),
