@@ -3,6 +3,7 @@
  * at a glance starts within a phone's first two screens and its text is readable (12 px or more, no
  * labels overlapping); each page's figures are its explain.json's.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { claimPages, readSiteFile } from '../support/e2e-site.ts';
 import { measurePictureText } from '../support/picture-text.ts';
@@ -53,4 +54,51 @@ test('a page shows its explain.json: every model, what each link does, how close
   const close = page.locator('#how-close');
   if (explain.distance.up) await expect(close).toContainText(`${explain.distance.up.weight} more supporting weight`);
   if (explain.distance.down) await expect(close).toContainText(`${explain.distance.down.weight} more opposing weight`);
+});
+
+test.describe('a factor that differs from the default, marked in its own cell', () => {
+  // ledger-strict@0.1.0 weighs a second-hand report 0.35 where the default, ledger@1.1.0, weighs it
+  // 0.4 (both model files); the claim's other link has 1 interpretation step, 1 − 0.15 = 0.85 under
+  // both (the floors, 0 and 0.1, are not reached), and its other levels are worth the same in both.
+  const strictPage = '/claims/millford-bus-ridership-fell/ledger-strict@0.1.0/';
+
+  test('375 px, no JavaScript: the mark says the default’s value in words, readable, within the page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(strictPage);
+    const marks = page.locator('#evidence .claim-factor-differs');
+    await expect(marks).toHaveCount(1);
+    const row = page.locator('#link-gazette-report');
+    const observation = row.locator('.claim-factors > div', { has: page.locator('dt', { hasText: 'observation' }) });
+    await expect(observation.locator('dd').nth(1)).toHaveText('0.35');
+    const mark = observation.locator('.claim-factor-differs');
+    await expect(mark).toHaveText('differs 0.4 under ledger@1.1.0');
+    await expect(mark).toBeVisible();
+    const box = (await mark.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    const sizes = await mark.evaluate((el) =>
+      [el, ...el.querySelectorAll('*')].map((e) => parseFloat(getComputedStyle(e).fontSize)),
+    );
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  });
+
+  test('the default model’s page marks no factor', async ({ page }) => {
+    await page.goto('/claims/millford-bus-ridership-fell/ledger@1.1.0/');
+    await expect(page.locator('#evidence .claim-link')).toHaveCount(2);
+    await expect(page.locator('.claim-factor-differs')).toHaveCount(0);
+  });
+
+  test.describe('axe', () => {
+    test.use({ javaScriptEnabled: true });
+    test('axe finds nothing on a page whose factors are marked, at 375 px', async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto(strictPage);
+      await expect(page.locator('.claim-factor-differs')).toHaveCount(1);
+      const { violations } = await new AxeBuilder({ page }).include('#evidence').analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    });
+  });
 });

@@ -163,6 +163,14 @@ export function differsFromDefault(here: string, there: string): string {
   return `${here} here; ${there} under the default`;
 }
 
+/** Beside a factor that differs from the default's: the default's value ("0.4 under ledger@1.1.0"). */
+export function factorDiffersWords(there: string | undefined, defaultId: string): string {
+  return `${there ?? 'not declared'} under ${defaultId}`;
+}
+
+/** The tag beside such a factor, in words (never colour alone). */
+export const FACTOR_DIFFERS_TAG = 'differs';
+
 /** The state step's note when the default's thresholds would name the same probability otherwise. */
 export function otherThresholdWords(probability: string, state: string): string {
   return `Under the default model’s thresholds the same probability, ${probability}, would be ${state}.`;

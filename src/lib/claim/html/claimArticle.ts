@@ -98,6 +98,7 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
         model,
         without: withoutViews(trace, explanation),
         after: differs(used.evidence),
+        theDefault: theDefault === null ? null : { id: defaultModel, model: theDefault },
       }),
       groupsStepHtml(step),
       priorStepHtml({ ...step, latex: latex.prior }),

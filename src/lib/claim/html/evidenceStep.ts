@@ -1,5 +1,6 @@
 /** The evidence step of a claim page: each evidence link as a row, its five factors multiplied out to its weight. */
-import { linkRows, type FactorView, type LinkRow } from '../steps/evidence.ts';
+import { linkRows, type DefaultModel, type FactorView, type LinkRow } from '../steps/evidence.ts';
+import { FACTOR_DIFFERS_TAG } from '../explainWords.ts';
 import type { ModelStepProps } from '../stepLinks.ts';
 import { escapeAttribute, escapeHtml, fieldHtml } from '../../render/markup.ts';
 import type { WithoutView } from '../steps/explainView.ts';
@@ -17,7 +18,11 @@ export function factorsHtml(factors: readonly FactorView[]): string {
   const items = factors.map((f) => {
     const level = 'words' in f.level ? escapeHtml(f.level.words) : `${fieldHtml(f.level.steps)} ${f.level.unit}`;
     const detail = f.detail === null ? '' : `<dd>${escapeHtml(f.detail)}</dd>\n`;
-    return `<div>\n<dt>${f.name}</dt>\n<dd>${level}</dd>\n${fieldHtml(f.factor, 'dd')}\n${detail}</div>\n`;
+    const differs =
+      f.differs === null
+        ? ''
+        : `<dd class="claim-factor-differs"><span class="claim-tag">${FACTOR_DIFFERS_TAG}</span> ${escapeHtml(f.differs)}</dd>\n`;
+    return `<div>\n<dt>${f.name}</dt>\n<dd>${level}</dd>\n${fieldHtml(f.factor, 'dd')}\n${detail}${differs}</div>\n`;
   });
   return `<dl class="claim-factors">${items.join('')}</dl>\n`;
 }
@@ -63,8 +68,14 @@ export function evidenceStepHtml({
   links,
   without = [],
   after = '',
-}: ModelStepProps & { readonly without?: readonly WithoutView[]; readonly after?: string }): string {
-  const rows = linkRows(trace, model);
+  theDefault = null,
+}: ModelStepProps & {
+  readonly without?: readonly WithoutView[];
+  readonly after?: string;
+  /** The default model, on a page under another: each factor that differs is marked with its value. */
+  readonly theDefault?: DefaultModel | null;
+}): string {
+  const rows = linkRows(trace, model, theDefault);
   const places = String(trace.working.rounding.weight);
   const table =
     `<table class="claim-links">\n<caption>${rows.length} evidence ${rows.length === 1 ? 'link' : 'links'}, in the order the claim lists them</caption>\n` +

@@ -1,6 +1,14 @@
 /** The evidence step: each link as a row, its five factors multiplied out to its weight. */
 import { Decimal } from '../../../engine/decimal.ts';
-import type { Direction, Model, Trace } from '../../../engine/index.ts';
+import {
+  interpretationFactor,
+  rulesOf,
+  type Direction,
+  type Model,
+  type Rules,
+  type Trace,
+} from '../../../engine/index.ts';
+import { factorDiffersWords } from '../explainWords.ts';
 import { minus } from '../../render/figures.ts';
 import { idWords } from '../../render/words.ts';
 import { fieldAt, fieldOf, type Field } from '../fields.ts';
@@ -20,6 +28,38 @@ export interface FactorView {
   readonly factor: Field;
   /** For interpretation: how the factor came from the steps, e.g. `1 − 0.15 × 2 = 0.7`. */
   readonly detail: string | null;
+  /** On a page under another model than the default, the default's factor when it differs: "0.4 under ledger@1.1.0". */
+  readonly differs: string | null;
+}
+
+/** The site's default model, beside which a page under another model marks each factor that differs. */
+export interface DefaultModel {
+  readonly id: string;
+  readonly model: Model;
+}
+
+const rulesByModel = new WeakMap<Model, Rules>();
+
+/** The default's factor for one of a link's levels, in words, when it differs from `factor` (null when the same). */
+function defaultFactor(
+  theDefault: DefaultModel | null,
+  name: (typeof FACTOR_NAMES)[number],
+  level: string,
+  factor: string,
+): string | null {
+  if (theDefault === null) return null;
+  const model = theDefault.model;
+  let there: string | undefined;
+  if (name === 'interpretation') {
+    let rules = rulesByModel.get(model);
+    if (rules === undefined) rulesByModel.set(model, (rules = rulesOf(model)));
+    there = interpretationFactor(rules, new Decimal(level)).factor.toFixed();
+  } else {
+    const table = model[name];
+    there = Object.hasOwn(table, level) ? table[level] : undefined;
+  }
+  if (there !== undefined && new Decimal(there).equals(factor)) return null;
+  return factorDiffersWords(there, theDefault.id);
 }
 
 /** A link's five factors multiplied out to its weight. */
@@ -84,8 +124,11 @@ export function multipliedOut(trace: Trace, index: number): MultipliedOut {
   return { factors, exact, weight, text: `${factors} ${exact === null ? '' : `${exact} ≈ `}${weight.text}` };
 }
 
-/** Every evidence link as a table row, in file order. */
-export function linkRows(trace: Trace, model: Model): LinkRow[] {
+/**
+ * Every evidence link as a table row, in file order; given the default model (on a page under
+ * another model), each factor that differs from the default's carries the default's value.
+ */
+export function linkRows(trace: Trace, model: Model, theDefault: DefaultModel | null = null): LinkRow[] {
   return trace.working.links.map((link, index) => {
     const base = `working.links.${index}`;
     const evidence = trace.input.evidence.findIndex((e) => e.id === link.id);
@@ -96,6 +139,7 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
           level: { words: idWords(link[name].level) },
           factor: fieldOf(trace, `${base}.${name}.factor`),
           detail: null,
+          differs: defaultFactor(theDefault, name, link[name].level, link[name].factor),
         };
       }
       const { steps, raw, factor } = link.interpretation;
@@ -113,6 +157,7 @@ export function linkRows(trace: Trace, model: Model): LinkRow[] {
         },
         factor: fieldOf(trace, `${base}.interpretation.factor`),
         detail,
+        differs: defaultFactor(theDefault, name, steps, factor),
       };
     });
     const keptLink = trace.links[index]!.keptLink;
