@@ -47,13 +47,14 @@ export const segmentId = z
   );
 
 /**
- * A key of a model's table (a level, a type): any text but `__proto__`, which a plain object
+ * A key of a model's table (a level, a type): any text of at most 64 characters but `__proto__`, which a plain object
  * cannot hold as a key (it would set the object's prototype; zod drops it without a word).
  */
 export const tableKey = z
   .string({ invalid_type_error: 'must be text' })
   .trim()
   .min(1, 'must not be empty')
+  .max(MAX_SEGMENT_LENGTH, `must be at most ${MAX_SEGMENT_LENGTH} characters (it is a short label, shown in tables)`)
   .refine((key) => key !== '__proto__', '__proto__ cannot be a key here; choose another name');
 
 /** Non-empty text. */

@@ -1,11 +1,17 @@
 /** The schema of a model file, `models/<name>@<version>.yaml` (docs/design.md §2). */
 import { z } from 'astro/zod';
 import { decimal, isoDate, segmentId, slugLike, tableKey, text } from './common.ts';
+import { MAX_ITEMS, MAX_LENGTH, maxItems, maxKeys, maxLength } from './limits.ts';
+
+/** A paragraph of the model's page. */
+const prose = maxLength(text, MAX_LENGTH.prose, 'it is a paragraph of the model page');
 
 const levels = (what: string) =>
-  z
-    .record(tableKey, decimal, { invalid_type_error: `must map each ${what} level to a factor` })
-    .describe(`Factor for each ${what} level.`);
+  maxKeys(
+    z.record(tableKey, decimal, { invalid_type_error: `must map each ${what} level to a factor` }),
+    MAX_ITEMS.levels,
+    `${what} levels`,
+  ).describe(`Factor for each ${what} level.`);
 
 /** A state id: it stands in the URLs of the filtered listing, where `all` already means every state. */
 const stateId = segmentId.refine(
@@ -37,8 +43,10 @@ export const modelSchema = z
       .nullable()
       .optional()
       .describe('The model this one is shown against.'),
-    summary: text.describe('One paragraph in plain words.'),
-    changes: z.array(text).describe('What this version changed, one item per change.'),
+    summary: prose.describe('One paragraph in plain words.'),
+    changes: maxItems(prose, MAX_ITEMS.modelList, 'changes', 'they are a list on the model page').describe(
+      'What this version changed, one item per change.',
+    ),
     relevance: levels('relevance'),
     observation: levels('observation'),
     interpretation: z
@@ -55,14 +63,18 @@ export const modelSchema = z
         errorMap: () => ({ message: 'must be strongest-per-group-and-direction or count-every-link' }),
       })
       .describe('How links from one source in one direction are counted.'),
-    priors: z
-      .record(tableKey, decimal)
-      .describe('Starting probability by claim type; types not listed are not scored.'),
-    notScored: z.record(tableKey, text).describe('The reason shown for a type this model refuses to score.'),
-    states: z
-      .array(
-        z.object({ from: decimal.describe('Inclusive lower bound.'), state: stateId.describe('State name.') }).strict(),
-      )
+    priors: maxKeys(z.record(tableKey, decimal), MAX_ITEMS.levels, 'types').describe(
+      'Starting probability by claim type; types not listed are not scored.',
+    ),
+    notScored: maxKeys(z.record(tableKey, prose), MAX_ITEMS.levels, 'types').describe(
+      'The reason shown for a type this model refuses to score.',
+    ),
+    states: maxItems(
+      z.object({ from: decimal.describe('Inclusive lower bound.'), state: stateId.describe('State name.') }).strict(),
+      MAX_ITEMS.states,
+      'states',
+      'each is a filter of the listing, with pages of its own',
+    )
       .min(1, 'must list at least one state')
       .describe('Ascending inclusive lower bounds on the rounded probability; the first is 0.'),
     rounding: z
@@ -78,8 +90,7 @@ export const modelSchema = z
       .describe('How figures are rounded, and to how many decimal places.'),
     stability: z
       .object({
-        scales: z
-          .array(decimal)
+        scales: maxItems(decimal, MAX_ITEMS.modelList, 'scales', 'each re-scores every claim')
           .min(1, 'must list at least one scale')
           .describe('Factors the kept weights are re-scored with.'),
         high: decimal.describe('The largest spread that is still high stability.'),
@@ -90,8 +101,12 @@ export const modelSchema = z
       .describe('How far the probability may move when the kept weights are re-scaled, and what counts as stable.'),
     review: z
       .object({
-        checks: z
-          .array(slugLike)
+        checks: maxItems(
+          maxLength(slugLike, MAX_LENGTH.label, 'it is a short label'),
+          MAX_ITEMS.modelList,
+          'checks',
+          'each is a column of review coverage',
+        )
           .min(1, 'must declare at least one check')
           .describe('The checks review coverage counts.'),
       })

@@ -22,8 +22,10 @@ describe('a file with a flood of problems', () => {
     expect(looksLikeStackTrace(run.stderr)).toBe(false);
     const lines = run.stderr.split('\n').filter((line) => line.startsWith(shown(file)));
     expect(lines).toHaveLength(MAX_PROBLEMS_PER_FILE + 1);
+    // One problem for the list's length (at most 200 reviews) and one per item.
+    expect(lines.filter((line) => /:\d+: reviews: must list at most 200 reviews /.test(line))).toHaveLength(1);
     expect(lines).toContain(
-      `${shown(file)}:1: (file): and ${n - MAX_PROBLEMS_PER_FILE} more problems in this file, not listed (the first ${MAX_PROBLEMS_PER_FILE} are)`,
+      `${shown(file)}:1: (file): and ${n + 1 - MAX_PROBLEMS_PER_FILE} more problems in this file, not listed (the first ${MAX_PROBLEMS_PER_FILE} are)`,
     );
     expect(run.stderr.length).toBeLessThan(20_000);
   });
