@@ -6,7 +6,8 @@
  * A ledger file comes from a stranger, so the reader refuses what could make a small file large or
  * change what the program is: anchors and aliases (`&a`, `*a`: a few hundred bytes of aliases
  * expand to gigabytes, or refer to themselves), nesting deeper than any ledger file needs (the YAML
- * library composes recursively), and control characters. Mappings become objects with no
+ * library composes recursively), and control characters, bidirectional ones included (at most 50
+ * problems are listed, and how many more there were). Mappings become objects with no
  * prototype, so a key such as `__proto__` or `constructor` is an ordinary key that the schema then
  * calls unknown, never a property the object already had.
  */
@@ -24,7 +25,7 @@ import {
   type Document,
   type Node,
 } from 'yaml';
-import { fieldName, type Problem } from './problems.ts';
+import { fieldName, MAX_PROBLEMS_PER_FILE, moreProblems, type Problem } from './problems.ts';
 
 /** A parsed YAML value: numbers as their source text, mappings as plain objects. */
 export type Plain = string | boolean | null | Plain[] | { [key: string]: Plain };
@@ -43,6 +44,14 @@ export const MAX_DEPTH = 16;
 /** Control characters a ledger file may not hold: all of C0 and C1 but tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * Bidirectional formatting characters: the embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069). One reorders the text after it on a page, in `<title>`, in a citation and in
+ * JSON-LD ("…against (Eastbrook Gazette .(exe.txt"), and the left-to-right and right-to-left marks
+ * (U+200E, U+200F, U+061C), which reorder nothing around them, are what right-to-left text needs.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 /** Names a control character for a message, e.g. `U+0000`. */
 function codePoint(char: string): string {
@@ -158,6 +167,13 @@ export function parseYaml(file: string, text: string): { parsed: Parsed | null; 
         node,
         `holds the control character ${codePoint(match[0])} (written as an escape); text holds no control characters but tabs and line breaks`,
       );
+    const bidi = BIDI_CONTROL.exec(value);
+    if (bidi)
+      refuse(
+        path,
+        node,
+        `holds the bidirectional control ${codePoint(bidi[0])}, which would reorder the text around it wherever it is shown; write the text without it`,
+      );
   };
   // One problem per anchor, counting its aliases, rather than one per alias of a chain.
   const anchors: { name: string; path: (string | number)[]; node: Node }[] = [];
@@ -212,6 +228,14 @@ export function parseYaml(file: string, text: string): { parsed: Parsed | null; 
       `carries the anchor &${name}${used}; YAML anchors and aliases are not allowed in ledger files, so write each value out in full`,
     );
   }
+  if (problems.length > MAX_PROBLEMS_PER_FILE)
+    return {
+      parsed: null,
+      problems: [
+        ...problems.slice(0, MAX_PROBLEMS_PER_FILE),
+        moreProblems(file, problems.length - MAX_PROBLEMS_PER_FILE),
+      ],
+    };
   if (problems.length > 0) return { parsed: null, problems };
   return { parsed: { file, data, lineOf: lineLookup(lines) }, problems: [] };
 }
