@@ -83,6 +83,9 @@ try {
       `/claims/${slug}/${other}/`,
       `/claims/${slug}/trace.json`,
       `/claims/${slug}/${other}/trace.json`,
+      // A picture's two files, beside the page as the static build writes them (claimPictures.ts).
+      `/claims/${slug}/every-model.svg`,
+      `/claims/${slug}/${other}/votes.csv`,
     ];
   });
   // Every claim's history page and every revision trace it links to: the repository's content is
@@ -135,9 +138,14 @@ try {
       continue;
     }
     if (!body.equals(readFileSync(file))) fail(`${path}: not byte for byte ${file}`);
-    const isTrace = path.endsWith('trace.json');
     const type = response.headers.get('content-type');
-    const wantType = isTrace ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
+    const wantType = path.endsWith('trace.json')
+      ? 'application/json; charset=utf-8'
+      : path.endsWith('.svg')
+        ? 'image/svg+xml; charset=utf-8'
+        : path.endsWith('.csv')
+          ? 'text/csv; charset=utf-8'
+          : 'text/html; charset=utf-8';
     if (type !== wantType) fail(`${path}: Content-Type ${type}, not ${wantType}`);
     // Every claim address, `/claims/<slug>/<model>/trace.json` too: its bytes change when the claim does.
     const cache = response.headers.get('cache-control');

@@ -98,10 +98,12 @@ export function scoreRows(
   return [...slugs].sort(byCodeUnit).flatMap((slug) => models.map((model) => scoreRow(traceOf(slug, model), site)));
 }
 
-// A cell a spreadsheet would run as a formula (`=`, `+`, `@`, a tab or carriage return first, or
-// `-` before anything but a plain number) gets a leading apostrophe, which spreadsheets show as
-// text and never run; decimals are never touched. docs/metadata.md documents the apostrophe.
-const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `@`, a tab or carriage return first, or
+ * `-` before anything but a plain number) gets a leading apostrophe, which spreadsheets show as
+ * text and never run; decimals are never touched. docs/metadata.md documents the apostrophe.
+ */
+export const SPREADSHEET_FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 
 /**
  * The rows as CSV per RFC 4180: a header line, CRLF line ends, fields quoted when they hold a
@@ -110,7 +112,7 @@ const FORMULA = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
 export function scoresCsv(rows: readonly ScoreRow[]): string {
   const csv = Papa.unparse(
     { fields: [...SCORE_COLUMNS], data: rows.map((row) => SCORE_COLUMNS.map((c) => row[c])) },
-    { newline: '\r\n', quotes: false, escapeFormulae: FORMULA, header: true },
+    { newline: '\r\n', quotes: false, escapeFormulae: SPREADSHEET_FORMULA, header: true },
   );
   return `${csv}\r\n`;
 }

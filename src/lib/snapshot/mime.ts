@@ -11,6 +11,7 @@ const TYPES: Record<string, string> = {
   xml: 'application/xml',
   txt: 'text/plain; charset=utf-8',
   md: 'text/markdown; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
   py: 'text/x-python; charset=utf-8',
   yaml: 'application/yaml',
   svg: 'image/svg+xml',

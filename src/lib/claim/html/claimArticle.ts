@@ -78,7 +78,7 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   // The explanation (explain.json): every model near the verdict, then what each link does and how close it is.
   const explanation = explanationOf(site, slug, modelId);
   const models = site.models.map((m) => ({ id: m.id, model: m.model }));
-  const everyModel = everyModelHtml(model, everyModelRows(trace, explanation, models, defaultModel), modelId);
+  const everyModel = everyModelHtml(model, everyModelRows(trace, explanation, models, defaultModel), modelId, slug);
   const header = claimHeaderHtml(
     { trace, model, paths, isDefaultModel, onDefaultRoute, defaultModel, allModels },
     everyModel,

@@ -5,9 +5,10 @@ import { closeWords, everyModelWords, withoutWords } from '../explainWords.ts';
 import type { CloseView, DiffersNote, EveryModelRow, WithoutView } from '../steps/explainView.ts';
 import { tableWrapHtml } from './frame.ts';
 import { modelStripSvg } from './modelStripSvg.ts';
+import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 
 /** Near the verdict: the claim under every released model, one picture and its table, and why each differs. */
-export function everyModelHtml(model: Model, rows: readonly EveryModelRow[], pageModel: string): string {
+export function everyModelHtml(model: Model, rows: readonly EveryModelRow[], pageModel: string, claim: string): string {
   const row = (r: EveryModelRow): string => {
     const why =
       r.reasons === null
@@ -34,6 +35,7 @@ export function everyModelHtml(model: Model, rows: readonly EveryModelRow[], pag
     '<section id="every-model" class="claim-every" aria-labelledby="every-model-title">' +
     `<h2 id="every-model-title">${escapeHtml(everyModelWords.title)}</h2>\n` +
     modelStripSvg(model, rows) +
+    claimPictureLinksHtml({ claim, model: pageModel }, 'every-model') +
     `<details class="claim-every-more"><summary>${escapeHtml(everyModelWords.more)}</summary>\n` +
     tableWrapHtml(everyModelWords.title, table) +
     reasonsHtml(rows, pageModel) +

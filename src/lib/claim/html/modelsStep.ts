@@ -1,5 +1,6 @@
 import { escapeAttribute, escapeHtml, stateBadgeHtml } from '../../render/markup.ts';
 import { allModelsSvg } from '../../render/pictures/allModelsSvg.ts';
+import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import { comparePath } from '../../paths.ts';
 import { modelRows, type ModelRow } from '../steps/models.ts';
 import type { TraceSummary } from '../../site/records.ts';
@@ -29,6 +30,7 @@ export function modelsStepHtml({ trace, links, traces, defaultModel }: ModelsSte
     '<p>The same claim and evidence, scored by each released model. Models are different sets of rules, so they may disagree; each row links to the full working under that model.' +
     `${compare}</p>\n` +
     allModelsSvg({ traces, current: trace.model, defaultModel }) +
+    claimPictureLinksHtml(trace, 'models') +
     tableWrapHtml('This claim under every model', table);
   return stepHtml('models', links, body);
 }

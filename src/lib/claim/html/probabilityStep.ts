@@ -1,5 +1,6 @@
 /** The probability step of a claim page as HTML. */
 import { logisticCurveSvg } from '../../render/pictures/logisticCurveSvg.ts';
+import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import { fieldHtml, formulaHtml, escapeHtml } from '../../render/markup.ts';
 import { fieldOf } from '../fields.ts';
 import { roundingWords } from '../numbers.ts';
@@ -16,5 +17,6 @@ export function probabilityStepHtml({ trace, model, links, latex }: ModelStepPro
       `${fieldHtml(fieldOf(trace, 'result.probability'), 'strong')}.</p>\n` +
       formulaHtml(latex!, 'the probability from the posterior log-odds')
     : `<p class="refusal">No probability. ${fieldHtml(fieldOf(trace, 'result.reason'))}</p>\n`;
-  return stepHtml('probability', links, text + logisticCurveSvg({ trace, model }));
+  const downloads = working ? claimPictureLinksHtml(trace, 'logistic') : '';
+  return stepHtml('probability', links, text + logisticCurveSvg({ trace, model }) + downloads);
 }

@@ -1,4 +1,7 @@
 // @ts-check
+/** A picture's file beside a claim page (claimPictures.ts): a lowercase name, `.svg` or `.csv`; never a model id. */
+const PICTURE_FILE = /\/claims\/.+\/[a-z][a-z-]*\.(?:svg|csv)$/;
+
 /**
  * The URL Astro's router is handed for a request's URL, so that a claim address is answered in
  * every form a static host answers it:
@@ -7,7 +10,8 @@
  * - `…/index.html` is the folder's page (`/claims/<slug>/index.html` is `/claims/<slug>/`);
  * - Astro matches a route with a dynamic segment by `trailingSlash: 'always'` even when it ends in
  *   a file name, so `/claims/<slug>/trace.json` is handed on as `…/trace.json/`; and
- *   `…/trace.json/`, which a static host does not serve either, as an address no route holds.
+ *   `…/trace.json/`, which a static host does not serve either, as an address no route holds; a
+ *   picture's file beside a claim page (`…/walk.svg`, `…/walk.csv`) likewise.
  *
  * Plain JavaScript (type-checked by its JSDoc), because the server's workers import it with no
  * TypeScript loader (scripts/serve-worker.js).
@@ -20,8 +24,9 @@ export function routedUrl(url) {
   const written = normalPath(cut < 0 ? url : url.slice(0, cut));
   const rest = cut < 0 ? '' : url.slice(cut);
   const path = /\/claims\/.+\/index\.html$/.test(written) ? written.slice(0, -'index.html'.length) : written;
-  if (path.endsWith('/trace.json')) return `${path}/${rest}`;
-  if (path.endsWith('/trace.json/')) return `${path}-/${rest}`;
+  if (path.endsWith('/trace.json') || PICTURE_FILE.test(path)) return `${path}/${rest}`;
+  if (path.endsWith('/trace.json/') || (path.endsWith('/') && PICTURE_FILE.test(path.slice(0, -1))))
+    return `${path}-/${rest}`;
   return `${path}${rest}`;
 }
 
@@ -49,7 +54,11 @@ function normalPath(path) {
  * @returns {boolean}
  */
 export function slashlessClaim(path) {
-  return /^\/claims\/[^/]+(?:\/[^/]+)*$/.test(path) && !/\/(?:trace\.json|index\.html)$/.test(path);
+  return (
+    /^\/claims\/[^/]+(?:\/[^/]+)*$/.test(path) &&
+    !/\/(?:trace\.json|index\.html)$/.test(path) &&
+    !PICTURE_FILE.test(path)
+  );
 }
 
 /** The request header by which the worker asks the middleware for that redirect (never a client's). */

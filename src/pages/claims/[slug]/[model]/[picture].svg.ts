@@ -1,0 +1,13 @@
+/** `/claims/<slug>/<model>/<picture>.svg`: a picture of the claim page under one model, as a file beside it. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getSite } from '../../../../lib/site/site.ts';
+import { pictureResponse, pictureStaticPaths } from '../../../../lib/render/pictures/claimPictures.ts';
+import { hasTrace } from '../../../../lib/site/store/http.ts';
+
+export const getStaticPaths = (() => pictureStaticPaths(getSite(), true)) satisfies GetStaticPaths;
+
+/** The picture's file, the same bytes on every build; on a server an unknown address is the 404 page. */
+export const GET: APIRoute = ({ params }) => {
+  const site = getSite();
+  return pictureResponse(site, params, 'svg', (slug, model) => hasTrace(site, slug, model));
+};

@@ -1,0 +1,187 @@
+/**
+ * Take the picture with you: with JavaScript off, each picture of a claim page downloads as a
+ * standalone SVG (the SVG namespace, a title, its colours inlined, parsed by the browser as an SVG
+ * document on its own) and its numbers as CSV, each number the trace's own string: checked against
+ * the claim's trace.json beside the page (and every model's, for the claim under every model).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { expect, test, type Page } from '@playwright/test';
+import { distDir } from '../support/e2e-env.ts';
+import { claimPages, isScored } from '../support/e2e-site.ts';
+
+test.use({ javaScriptEnabled: false });
+
+/** A trace as these checks read it. */
+interface Trace {
+  claim: string;
+  model: string;
+  result: { state: string; probability: string | null };
+  working: {
+    prior: { logOdds: string; probability: string } | null;
+    sum: { posteriorLogOdds: string } | null;
+    links: { id: string; direction: string; kept: boolean; weight: string }[];
+    state: { thresholds: { state: string; from: string }[] } | null;
+    stability: { rescores: { scale: string; logOdds: string; probability: string }[] } | null;
+    gradient: { value: string; votes: { voter: string; value: string; weight: string }[] };
+  };
+}
+
+const traceAt = (dir: string): Trace => JSON.parse(readFileSync(join(distDir(), dir, 'trace.json'), 'utf8')) as Trace;
+
+/**
+ * Downloads a file through the link named `name` and returns its name and text. Chromium now and
+ * then drops one of many downloads started in quick succession, so the link is pressed again, as a
+ * reader would, when nothing arrives within five seconds.
+ */
+async function download(page: Page, name: string): Promise<{ file: string; text: string }> {
+  const link = page.getByRole('link', { name, exact: true });
+  for (let press = 1; ; press++) {
+    const arrived = page.waitForEvent('download', { timeout: 5_000 });
+    await link.click();
+    try {
+      const got = await arrived;
+      return { file: got.suggestedFilename(), text: readFileSync(await got.path(), 'utf8') };
+    } catch (error) {
+      if (press === 3) throw error;
+    }
+  }
+}
+
+/** The rows of a CSV as records by its header, parsed by papaparse. */
+function csvRows(text: string): Record<string, string>[] {
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors, 'the CSV parses').toEqual([]);
+  return parsed.data;
+}
+
+/** Parses an SVG file in the browser on its own (as an image/svg+xml document) and reads what a viewer needs. */
+async function svgFacts(page: Page, text: string) {
+  return page.evaluate((svg) => {
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    const root = doc.documentElement;
+    return {
+      error: doc.getElementsByTagName('parsererror').length > 0,
+      name: root.localName,
+      namespace: root.namespaceURI,
+      firstChild: root.firstElementChild?.localName ?? null,
+      title: root.querySelector('title')?.textContent ?? '',
+      style: root.querySelector('style')?.textContent ?? '',
+      texts: root.querySelectorAll('text').length,
+    };
+  }, text);
+}
+
+/** Checks a downloaded SVG is a standalone picture with its own title and colours. */
+async function expectStandalone(page: Page, text: string, what: string): Promise<void> {
+  expect(text.startsWith('<?xml'), `${what}: an XML declaration first`).toBe(true);
+  const facts = await svgFacts(page, text);
+  expect(facts.error, `${what}: parses as SVG on its own`).toBe(false);
+  expect(facts.name).toBe('svg');
+  expect(facts.namespace, `${what}: in the SVG namespace`).toBe('http://www.w3.org/2000/svg');
+  expect(facts.firstChild, `${what}: its title comes first`).toBe('title');
+  expect(facts.title.length).toBeGreaterThan(0);
+  expect(facts.style, `${what}: its colours inlined, not the page's variables`).toMatch(/#[0-9a-f]{6}/);
+  expect(facts.style).not.toContain('var(');
+  expect(facts.texts).toBeGreaterThan(0);
+}
+
+const scoredPage = () =>
+  claimPages().find(
+    (p) =>
+      p.urlModel === null &&
+      p.raw !== null &&
+      isScored(p.trace) &&
+      (p.raw as Trace).working.gradient.votes.length > 0 &&
+      (p.raw as Trace).working.links.length > 1,
+  )!;
+
+test('a scored claim page offers each picture as SVG and its numbers as CSV, the trace’s own strings', async ({
+  page,
+}) => {
+  const claim = scoredPage();
+  expect(claim, 'the site has a scored claim with votes').toBeDefined();
+  const trace = traceAt(`claims/${claim.slug}`);
+  await page.goto(claim.url);
+  const names = ['every-model', 'walk', 'logistic', 'votes', 'models'];
+  const csv: Record<string, Record<string, string>[]> = {};
+  for (const name of names) {
+    const svg = await download(page, `${name}.svg`);
+    expect(svg.file).toBe(`${claim.slug}--${trace.model}--${name}.svg`);
+    await expectStandalone(page, svg.text, `${name}.svg`);
+    const numbers = await download(page, `${name}.csv`);
+    expect(numbers.file).toBe(`${claim.slug}--${trace.model}--${name}.csv`);
+    csv[name] = csvRows(numbers.text);
+  }
+
+  const { prior, sum, links, state, stability, gradient } = trace.working;
+  const walk = csv['walk']!;
+  expect(walk[0]).toMatchObject({ part: 'prior', log_odds: prior!.logOdds, probability: prior!.probability });
+  expect(walk.at(-1)).toMatchObject({
+    part: 'posterior',
+    log_odds: sum!.posteriorLogOdds,
+    probability: trace.result.probability!,
+  });
+  const walked = walk.filter((r) => r.part === 'link');
+  expect(walked.map((r) => r.link).sort()).toEqual(links.map((l) => l.id).sort());
+  for (const l of links)
+    expect(
+      walked.find((r) => r.link === l.id),
+      l.id,
+    ).toMatchObject({
+      direction: l.direction,
+      weight: l.weight,
+      counted: l.kept ? 'yes' : 'no',
+    });
+
+  const logistic = csv['logistic']!;
+  expect(logistic.filter((r) => r.part === 'state-from').map((r) => [r.state, r.probability])).toEqual(
+    state!.thresholds.map((t) => [t.state, t.from]),
+  );
+  expect(logistic.find((r) => r.part === 'claim')).toMatchObject({
+    state: trace.result.state,
+    log_odds: sum!.posteriorLogOdds,
+    probability: trace.result.probability!,
+  });
+  expect(logistic.filter((r) => r.part === 're-score').map((r) => [r.scale, r.log_odds, r.probability])).toEqual(
+    (stability?.rescores ?? []).map((r) => [r.scale, r.logOdds, r.probability]),
+  );
+
+  const votes = csv['votes']!;
+  expect(votes.filter((r) => r.part === 'vote').map((r) => [r.voter, r.value, r.weight])).toEqual(
+    gradient.votes.map((v) => [v.voter, v.value, v.weight]),
+  );
+  expect(votes.find((r) => r.part === 'gradient')?.value).toBe(gradient.value);
+
+  for (const name of ['every-model', 'models']) {
+    const rows = csv[name]!;
+    expect(rows.length, `${name}.csv: one row per model`).toBeGreaterThan(1);
+    for (const row of rows) {
+      const theirs = traceAt(`claims/${claim.slug}/${row.model}`);
+      expect([row.state, row.probability], `${name}.csv: ${row.model}`).toEqual([
+        theirs.result.state,
+        theirs.result.probability ?? '',
+      ]);
+    }
+  }
+});
+
+test('a claim under another model links its own files; a refusal has no walk or curve to take', async ({ page }) => {
+  const other = claimPages().find(
+    (p) =>
+      p.urlModel !== null && p.raw !== null && p.urlModel !== traceAt(`claims/${p.slug}`).model && isScored(p.trace),
+  )!;
+  await page.goto(other.url);
+  const walk = await download(page, 'walk.csv');
+  const trace = traceAt(`claims/${other.slug}/${other.urlModel}`);
+  expect(walk.file).toBe(`${other.slug}--${other.urlModel}--walk.csv`);
+  expect(csvRows(walk.text).at(-1)?.['log_odds']).toBe(trace.working.sum!.posteriorLogOdds);
+
+  const refused = claimPages().find((p) => p.urlModel === null && p.raw !== null && !isScored(p.trace))!;
+  await page.goto(refused.url);
+  await expect(page.getByRole('link', { name: 'walk.svg', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'logistic.svg', exact: true })).toHaveCount(0);
+  const strip = await download(page, 'every-model.svg');
+  await expectStandalone(page, strip.text, 'every-model.svg of a refusal');
+});
