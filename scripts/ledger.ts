@@ -22,8 +22,9 @@ const USAGE = `Usage: npm run -s ledger -- <command>
   verify <dir>         re-score every trace.json of a built site from its own inputs; exit 1 if any differ
   diff <revision> [--json | --format markdown] [--content <dir>] [--models <dir>]
                        every claim × model whose state or probability differs between a git revision and the working tree
-  snapshot [--dist <dir>] [--out <dir>]
-                       write the built site's offline archive (.zip, its .sha256, and a .wacz)
+  snapshot [--dist <dir>] [--out <dir>] [--publish]
+                       write the built site's offline archive (.zip, its .sha256, and a .wacz);
+                       --publish also puts them in the site's archive/ and lists them on its page
   help                 print this text
 `;
 
@@ -97,11 +98,12 @@ async function main(argv: string[]): Promise<number> {
           options: {
             dist: { type: 'string', default: process.env['LEDGER_DIST'] ?? 'dist' },
             out: { type: 'string', default: 'snapshots' },
+            publish: { type: 'boolean', default: false },
           },
         });
         return snapshotCommand(
           processIo,
-          { dist: values.dist, out: values.out },
+          { dist: values.dist, out: values.out, publish: values.publish },
           { cwd: process.cwd(), progress: process.stderr.isTTY === true, env: process.env },
         );
       }

@@ -1,7 +1,8 @@
 /**
- * `ledger snapshot [--dist dist] [--out snapshots]`: writes the built site's offline archive
- * (`claim-ledger-<date>-<default model>-<code hash>.zip`), its SHA-256 beside it, and a WACZ of
- * the site for web archives. Nothing is written unless everything was made.
+ * `ledger snapshot [--dist dist] [--out snapshots] [--publish]`: writes the built site's offline
+ * archive (`claim-ledger-<date>-<default model>-<code hash>.zip`), its SHA-256 beside it, and a WACZ
+ * of the site for web archives. Nothing is written unless everything was made. `--publish` also
+ * puts them in the site's `archive/` and lists them on its archive page (publish.ts).
  */
 import { existsSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { findSymlinks } from '../lib/input/symlinks.ts';
 import { makeWacz } from '../lib/snapshot/wacz.ts';
 import { readFolder, referenceFiles, writeAtomically } from '../lib/snapshot/files.ts';
 import { sha256Digits } from '../lib/snapshot/manifest.ts';
+import { publishProblem, publishSnapshot } from '../lib/snapshot/publish.ts';
 import { snapshotName, type SnapshotInfo } from '../lib/snapshot/name.ts';
 import { siteBase, siteStamp, snapshotFiles } from '../lib/snapshot/snapshot.ts';
 import { makeZip } from '../lib/snapshot/zip.ts';
@@ -54,7 +56,7 @@ export function publishedAt(site: string, base: string): string {
 /** Makes the snapshot; see the module comment. */
 export async function snapshotCommand(
   io: Io,
-  options: { dist: string; out: string },
+  options: { dist: string; out: string; publish?: boolean },
   context: SnapshotContext,
 ): Promise<number> {
   const dist = resolve(context.cwd, options.dist);
@@ -67,6 +69,12 @@ export async function snapshotCommand(
     io.err(
       `ledger snapshot: ${shown(dist)}: no built site here (index.html is missing). Build it first: npm run -s build\n`,
     );
+    return 1;
+  }
+
+  const unpublishable = options.publish === true ? publishProblem(dist) : null;
+  if (unpublishable !== null) {
+    io.err(`ledger snapshot --publish: ${shown(dist)}: ${unpublishable}. No snapshot written.\n`);
     return 1;
   }
 
@@ -164,6 +172,21 @@ export async function snapshotCommand(
   writeAtomically(waczPath, wacz.bytes);
   writeAtomically(`${waczPath}.sha256`, `${waczHash}  ${basename(waczPath)}\n`);
 
+  if (options.publish === true)
+    publishSnapshot(
+      dist,
+      [
+        {
+          name: basename(zipPath),
+          bytes: zip,
+          sha256: zipHash,
+          what: 'the offline snapshot (unzip it, open index.html)',
+        },
+        { name: basename(waczPath), bytes: wacz.bytes, sha256: waczHash, what: 'the same site for web archives' },
+      ],
+      info.date,
+    );
+
   io.out(
     [
       `Wrote ${shown(zipPath)} (${size(zip.length)}: ${snapshot.files.size} files, ${snapshot.traces} traces)`,
@@ -171,6 +194,11 @@ export async function snapshotCommand(
       `Wrote ${shown(waczPath)} (${size(wacz.bytes.length)}: ${wacz.records} records, ${wacz.pages} pages)`,
       `  SHA-256 ${waczHash}  (also in ${basename(waczPath)}.sha256)`,
       `Open it: unzip it and double-click ${name}/index.html. Check it: npm run -s ledger -- verify ${shown(zipPath)}`,
+      ...(options.publish === true
+        ? [
+            `Published both in ${shown(join(dist, 'archive'))}/ and listed them on its page, with their sizes and SHA-256.`,
+          ]
+        : []),
       '',
     ].join('\n'),
   );

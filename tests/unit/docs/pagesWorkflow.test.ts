@@ -51,6 +51,17 @@ describe('the Pages workflow on a pull request', () => {
     expect(readFileSync(join(root, '.ci/run'), 'utf8')).toMatch(/\nnpm test\n/);
   });
 
+  it('publishes the snapshot beside the site it built, before the site is uploaded', () => {
+    const job = Object.values(workflow.jobs).find((j) =>
+      j.steps.some((step) => step.uses?.startsWith('actions/upload-pages-artifact@')),
+    );
+    const runs = job?.steps.map((step) => step.run ?? step.uses ?? '') ?? [];
+    const built = runs.indexOf('npm run build');
+    const published = runs.indexOf('npm run -s ledger -- snapshot --publish');
+    const uploaded = runs.findIndex((run) => run.startsWith('actions/upload-pages-artifact@'));
+    expect([built >= 0, published > built, uploaded > published]).toEqual([true, true, true]);
+  });
+
   it('writes ledger diff against the base, as Markdown, into the run summary, from the full history', () => {
     expect(diffStep?.if).toBe("github.event_name == 'pull_request'");
     expect(diffStep?.run).toBe('npm run -s ledger -- diff "$BASE_SHA" --format markdown >> "$GITHUB_STEP_SUMMARY"');
