@@ -1,11 +1,12 @@
 /**
- * The build's pool of threads (src/lib/site/pool/): a claim's pages and traces written on a thread
+ * The build's pool of threads (src/lib/site/pool/): a claim's pages, traces and explanations written on a thread
  * are the bytes the build's own thread writes, work is started a window ahead of the pages that
  * ask and let go once they took it, and one failing task fails every task of the pool.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimArticleHtml } from '../../../src/lib/claim/html/claimArticle.ts';
+import { explanationJson, explanationOf } from '../../../src/lib/claim/explanation.ts';
 import { traceJson } from '../../../src/lib/claim/page.ts';
 import { ahead } from '../../../src/lib/site/pool/ahead.ts';
 import type { PoolSite } from '../../../src/lib/site/pool/claimSite.ts';
@@ -38,7 +39,7 @@ describe('the pool’s threads', () => {
     pool = null;
   });
 
-  it('write every page and trace of the repository’s claims as this thread does, byte for byte', async () => {
+  it('write every page, trace and explanation of the repository’s claims as this thread does, byte for byte', async () => {
     pool = startPool<ClaimTask, string[]>(BOOT, 2, init);
     const models = site.models.map((m) => m.id);
     const written = await Promise.all(
@@ -46,12 +47,14 @@ describe('the pool’s threads', () => {
         slug: claim.slug,
         pages: await pool!.run({ kind: 'pages', claim, pages }),
         traces: await pool!.run({ kind: 'traces', claim, models }),
+        explains: await pool!.run({ kind: 'explains', claim, models }),
       })),
     );
     expect(written).toHaveLength(27);
-    for (const { slug, pages: html, traces } of written) {
+    for (const { slug, pages: html, traces, explains } of written) {
       expect(html).toEqual(pages.map((page) => claimArticleHtml(site, { slug, ...page, siteUrl: new URL(SITE_URL) })));
       expect(traces).toEqual(models.map((model) => traceJson(site.trace(slug, model))));
+      expect(explains).toEqual(models.map((model) => explanationJson(explanationOf(site, slug, model))));
     }
   });
 

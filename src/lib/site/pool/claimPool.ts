@@ -1,5 +1,6 @@
 /**
- * The claim pages' articles and the published traces, as a static build's pages ask for them: on
+ * The claim pages' articles, the published traces and the explanations, as a static build's pages
+ * ask for them: on
  * the build's pool of threads when scripts/build.ts started Astro with one (`LEDGER_BUILD_POOL`, the
  * number of threads, from `LEDGER_BUILD_WORKERS`), else in this thread, by the same functions.
  *
@@ -8,6 +9,7 @@
  * order of the site's claims. A failed task rejects the page that takes it, and the build stops.
  */
 import { join } from 'node:path';
+import { explanationJson, explanationOf } from '../../claim/explanation.ts';
 import { traceJson } from '../../claim/page.ts';
 import type { ClaimArticleProps } from '../../claim/html/claimArticle.ts';
 import type { Site } from '../types.ts';
@@ -35,6 +37,7 @@ interface Active {
   readonly pool: WorkerPool<ClaimTask, string[]>;
   readonly pages: Ahead<string[]>;
   readonly traces: Record<TraceRoute, Ahead<string[]>>;
+  readonly explains: Ahead<string[]>;
 }
 
 let active: Active | null | undefined;
@@ -79,6 +82,9 @@ function activeFor(site: Site, siteUrl: string | URL): Active | null {
         ),
         model: ahead(order, models.length, window, (slug) => run({ kind: 'traces', claim: site.claim(slug), models })),
       },
+      explains: ahead(order, models.length, window, (slug) =>
+        run({ kind: 'explains', claim: site.claim(slug), models }),
+      ),
     };
   }
   return active !== null && active.site === site ? active : null;
@@ -106,4 +112,11 @@ export async function claimTrace(
   if (pool === null) return traceJson(site.trace(slug, model));
   const traces = await pool.traces[route].take(slug);
   return route === 'default' ? traces[0]! : traces[site.models.findIndex((m) => m.id === model)]!;
+}
+
+/** A published explain.json's bytes (explanationJson): from the pool when the build has one, else here. */
+export async function claimExplain(site: Site, slug: string, model: string, siteUrl: string | URL): Promise<string> {
+  const pool = activeFor(site, siteUrl);
+  if (pool === null) return explanationJson(explanationOf(site, slug, model));
+  return (await pool.explains.take(slug))[site.models.findIndex((m) => m.id === model)]!;
 }

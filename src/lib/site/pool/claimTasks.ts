@@ -1,10 +1,12 @@
 /**
- * The work a build hands its pool: a claim's pages (the article of each, claimArticleHtml) and its
- * published traces (traceJson), each written from the claim's traces scored afresh in the thread.
+ * The work a build hands its pool: a claim's pages (the article of each, claimArticleHtml), its
+ * published traces (traceJson) and its explanations (explanationJson), each written from the
+ * claim's traces scored afresh in the thread.
  * The build's own thread writes them with the same functions when it has no pool, so a page is the
  * same bytes whichever thread wrote it.
  */
 import type { Scorer } from '../../../engine/index.ts';
+import { explanationJson, explanationOf } from '../../claim/explanation.ts';
 import { traceJson } from '../../claim/page.ts';
 import { claimArticleHtml, type ClaimArticleProps } from '../../claim/html/claimArticle.ts';
 import type { SiteClaim } from '../records.ts';
@@ -17,10 +19,10 @@ export interface ClaimPageRequest {
   readonly onDefaultRoute: boolean;
 }
 
-/** A task: every listed page of one claim, or its traces under the listed models. */
+/** A task: every listed page of one claim, or its traces or explanations under the listed models. */
 export type ClaimTask =
   | { readonly kind: 'pages'; readonly claim: SiteClaim; readonly pages: readonly ClaimPageRequest[] }
-  | { readonly kind: 'traces'; readonly claim: SiteClaim; readonly models: readonly string[] };
+  | { readonly kind: 'traces' | 'explains'; readonly claim: SiteClaim; readonly models: readonly string[] };
 
 /**
  * The article of one claim page. `LEDGER_TEST_FAIL_CLAIM=<slug>` makes that claim's page fail, as a
@@ -32,11 +34,14 @@ export function articleOf(site: Site, props: ClaimArticleProps): string {
   return claimArticleHtml(site, props);
 }
 
-/** Runs a task in a thread whose site is `init`: the HTML of each page, or the JSON of each trace. */
+/** Runs a task in a thread whose site is `init`: the HTML of each page, or the JSON of each trace or explanation. */
 export function runClaimTask(init: PoolSite, scorers: ReadonlyMap<string, Scorer>, task: ClaimTask): string[] {
   const site = claimSite(init, scorers, task.claim);
   const { slug } = task.claim;
-  if (task.kind === 'traces') return task.models.map((model) => traceJson(site.trace(slug, model)));
+  if (task.kind !== 'pages')
+    return task.models.map((model) =>
+      task.kind === 'traces' ? traceJson(site.trace(slug, model)) : explanationJson(explanationOf(site, slug, model)),
+    );
   const siteUrl = new URL(init.siteUrl);
   return task.pages.map(({ modelId, onDefaultRoute }) => articleOf(site, { slug, modelId, onDefaultRoute, siteUrl }));
 }

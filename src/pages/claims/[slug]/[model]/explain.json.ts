@@ -1,7 +1,7 @@
 /** `/claims/<slug>/<model>/explain.json`: the claim's explanation under one model, beside its trace. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { explanationJson, explanationOf } from '../../../../lib/claim/explanation.ts';
 import { getSite } from '../../../../lib/site/site.ts';
+import { claimExplain } from '../../../../lib/site/pool/claimPool.ts';
 import { hasTrace } from '../../../../lib/site/store/http.ts';
 
 export const getStaticPaths = (() => {
@@ -10,11 +10,13 @@ export const getStaticPaths = (() => {
 }) satisfies GetStaticPaths;
 
 /** The explanation as one line of JSON with a final newline, the same bytes on every build. */
-export const GET: APIRoute = ({ params, isPrerendered }) => {
+export const GET: APIRoute = async ({ params, isPrerendered, site: siteUrl }) => {
   const site = getSite();
   // On a server the address is whatever was asked for: an unknown claim or model is the site's 404 page.
   if (!isPrerendered && !hasTrace(site, params.slug!, params.model!)) return new Response(null, { status: 404 });
-  return new Response(explanationJson(explanationOf(site, params.slug!, params.model!)), {
+  // Worked by the build's pool of threads when it has one (claimPool.ts), else here.
+  const json = await claimExplain(site, params.slug!, params.model!, siteUrl!);
+  return new Response(json, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 };
