@@ -39,4 +39,4 @@ for (const font of readdirSync(join(katexDist, 'fonts')).filter((f) => f.endsWit
 }
 
 // The what-if panel of every claim page: the engine bundled for the browser (src/lib/whatif/bundle.ts).
-writePanel(root);
+await writePanel(root);

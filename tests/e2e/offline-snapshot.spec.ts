@@ -273,6 +273,8 @@ test('the what-if panel re-scores a claim from file://, and its address keeps th
   await page.locator('#what-if-link-0-on').uncheck();
   await expect(headline).not.toHaveText(new RegExp(`→ ${published},`));
   const changed = await headline.textContent();
+  // The pictures are redrawn from file:// too.
+  await expect(page.getByRole('img', { name: /^What-if: The log-odds walk/ })).toBeVisible();
   await expect(page).toHaveURL(/\?what-if=off:/);
   // Opened again from its address, the page re-applies the what-if by itself.
   await page.reload();

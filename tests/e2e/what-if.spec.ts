@@ -6,15 +6,15 @@
  * agree on a sample.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { createScorer, type Claim, type Model } from '../../src/engine/index.ts';
-import { engineCodeHash, loadClaimFile, loadLedger, type Ledger } from '../../src/lib/input/load.ts';
+import { expect, test } from '@playwright/test';
+import { createScorer, type Model } from '../../src/engine/index.ts';
+import { engineCodeHash, loadLedger, type Ledger } from '../../src/lib/input/load.ts';
 import { runChild } from '../support/cli.ts';
 import { distDir } from '../support/e2e-env.ts';
-import { editedClaim, mirrorOf, randomEdit, seeded, sharedLevels } from '../support/what-if.ts';
+import { checkRandomEdits, download, drawnPictures, expectPictures, openPanel } from '../support/what-if.ts';
 
 let ledger: Ledger;
 let codeHash: string;
@@ -33,35 +33,6 @@ test.afterAll(() => {
 });
 
 const modelOf = (id: string): Model => ledger.models.find((m) => m.id === id)!.model;
-/** The trace as `ledger score` prints it, from the Node engine in this process. */
-const nodeTrace = (slug: string, model: string, claim: Claim): string =>
-  `${JSON.stringify(createScorer(modelOf(model), codeHash).score(slug, claim))}\n`;
-
-/**
- * Downloads a file through one of the panel's links and returns its text. Chromium now and then
- * drops one of many downloads a page starts in quick succession (here 30 in a few seconds; waiting
- * 250 ms before each press made it vanish in 8 runs of 8), so the link is pressed again, as a
- * reader would, when nothing arrives within five seconds.
- */
-async function download(page: Page, name: string): Promise<string> {
-  const link = page.getByRole('link', { name });
-  for (let press = 1; ; press++) {
-    const arrived = page.waitForEvent('download', { timeout: 5_000 });
-    await link.click();
-    try {
-      return readFileSync(await (await arrived).path(), 'utf8');
-    } catch (error) {
-      if (press === 3) throw error;
-    }
-  }
-}
-
-/** Opens a claim page's panel: by its button, or by itself when the address holds a what-if. */
-async function openPanel(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  if (!url.includes('what-if=')) await page.getByRole('button', { name: 'What if…' }).click();
-  await expect(page.locator('.what-if-headline')).toContainText('→');
-}
 
 /** Claims of the repository with several links and votes first, each page under its own model. */
 const CASES = [
@@ -81,30 +52,61 @@ for (const [n, { slug, model }] of CASES.entries()) {
     page,
   }) => {
     test.setTimeout(120_000);
-    const pageModel = model ?? ledger.defaultModel;
-    const claim = ledger.claims.find((c) => c.slug === slug)!.claim;
-    await openPanel(page, model === null ? `claims/${slug}/` : `claims/${slug}/${model}/`);
-    const random = seeded(1000 + n);
-    const mirror = mirrorOf(pageModel);
-    const ids = ledger.models.map((m) => m.id);
-    const levels = sharedLevels(ledger.models.map((m) => m.model));
-    const done: string[] = [];
-    for (let i = 0; i < EDITS_PER_CLAIM; i++) {
-      done.push(await randomEdit(page, random, claim, mirror, ids, levels, pageModel));
-      const edited = editedClaim(claim, mirror);
-      const expected = nodeTrace(slug, mirror.model, edited);
-      expect(await download(page, 'Download this what-if trace'), done.join(' · ')).toBe(expected);
-      if (i % 5 === 4) {
-        // The edited claim file reads back into the same claim, which `score` turns into the same trace.
-        const file = join(work, `${slug}.yaml`);
-        writeFileSync(file, await download(page, 'Download the edited claim file'));
-        const { loaded, problems } = loadClaimFile(file, ledger.models);
-        expect(problems).toEqual([]);
-        expect(nodeTrace(slug, mirror.model, loaded!.claim)).toBe(expected);
-      }
-    }
+    await checkRandomEdits(page, {
+      ledger,
+      codeHash,
+      work,
+      slug,
+      url: model === null ? `claims/${slug}/` : `claims/${slug}/${model}/`,
+      pageModel: model ?? ledger.defaultModel,
+      seed: 1000 + n,
+      edits: EDITS_PER_CLAIM,
+    });
   });
 }
+
+/** The kinds of element the drawing functions write, and the panel's own around them. */
+const DRAWN = ['h3', 'h4', 'p', 'div', 'figure', 'figcaption', 'svg', 'title', 'desc'];
+const SHAPES = ['path', 'line', 'text', 'circle', 'rect'];
+
+test('the pictures are redrawn for the what-if, beside the published ones', async ({ page }) => {
+  const slug = 'eastbrook-burglaries-fell';
+  const claim = ledger.claims.find((c) => c.slug === slug)!.claim;
+  await openPanel(page, `claims/${slug}/`);
+  const pictures = page.locator('.what-if-pictures');
+  const walk = (mark: string) =>
+    pictures.getByRole('img', { name: `${mark}: The log-odds walk from the prior to the posterior` });
+  const curve = (mark: string) =>
+    pictures.getByRole('img', { name: `${mark}: The logistic curve from log-odds to probability` });
+  for (const mark of ['Published', 'What-if']) {
+    await expect(walk(mark)).toHaveCount(1);
+    await expect(curve(mark)).toHaveCount(1);
+  }
+  // Unedited, the what-if draws the published picture again, which is the page's own.
+  const published = await walk('Published').locator('desc').textContent();
+  expect(await page.locator('#sum svg desc').textContent()).toBe(published);
+  expect(await walk('What-if').locator('desc').textContent()).toBe(published);
+  // The first link off: the what-if walk has no arrow for it, the published one keeps its arrow.
+  const off = claim.evidence[0]!.id;
+  await page.locator('#what-if-link-0-on').uncheck();
+  const trace = createScorer(modelOf(ledger.defaultModel), codeHash).score(slug, {
+    ...claim,
+    evidence: claim.evidence.slice(1),
+  });
+  await expect(walk('What-if').locator('desc')).toContainText(
+    `posterior log-odds ${trace.working.sum!.posteriorLogOdds},`,
+  );
+  expectPictures(await drawnPictures(page), trace, `${off} off`);
+  const labels = (mark: string) => walk(mark).locator('text').allTextContents();
+  expect((await labels('What-if')).some((l) => l.includes(off))).toBe(false);
+  expect((await labels('Published')).some((l) => l.includes(off))).toBe(true);
+  expect(await walk('Published').locator('desc').textContent()).toBe(published);
+  // Built from the drawing's own elements, nothing else (no image, no script, no link).
+  const kinds = await pictures.evaluate((root) => [
+    ...new Set([...root.querySelectorAll('*')].map((e) => e.localName)),
+  ]);
+  expect(kinds.filter((k) => !DRAWN.includes(k) && !SHAPES.includes(k))).toEqual([]);
+});
 
 test('the downloaded what-if reproduces with `ledger score` and the Python reference', async ({ page }) => {
   test.setTimeout(120_000);

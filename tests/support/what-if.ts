@@ -1,22 +1,23 @@
 /**
  * Random what-if edits for the browser tests, made twice: as a reader makes them in the panel
  * (Playwright actions on its labelled controls) and, independently of the panel's code, as the
- * edited claim the test runner scores with the Node engine.
+ * edited claim the test runner scores with the Node engine; and the loop that makes them on one
+ * claim page and compares, after each, the trace the panel offers with the Node engine's and the
+ * pictures it redrew with that trace's figures.
  */
-import type { Page } from '@playwright/test';
-import type { Claim, EvidenceLink, Model, Vote } from '../../src/engine/index.ts';
-
-/** A seeded pseudo-random source (mulberry32): the same seed gives the same edits. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import {
+  createScorer,
+  type Claim,
+  type EvidenceLink,
+  type Model,
+  type Trace,
+  type Vote,
+} from '../../src/engine/index.ts';
+import { loadClaimFile, type Ledger } from '../../src/lib/input/load.ts';
+import { generator } from '../../scripts/dev/bench/synthetic.ts';
 
 /** The level tables a reader picks from, as the claim file names them. */
 const TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
@@ -135,4 +136,139 @@ export async function randomEdit(
   await reset.click();
   Object.assign(mirror, mirrorOf(pageModel));
   return 'reset';
+}
+
+/**
+ * Downloads a file through one of the panel's links and returns its text. Chromium now and then
+ * drops one of many downloads a page starts in quick succession (here 30 in a few seconds; waiting
+ * 250 ms before each press made it vanish in 8 runs of 8), so the link is pressed again, as a
+ * reader would, when nothing arrives within five seconds.
+ */
+export async function download(page: Page, name: string): Promise<string> {
+  const link = page.getByRole('link', { name });
+  for (let press = 1; ; press++) {
+    const arrived = page.waitForEvent('download', { timeout: 5_000 });
+    await link.click();
+    try {
+      return readFileSync(await (await arrived).path(), 'utf8');
+    } catch (error) {
+      if (press === 3) throw error;
+    }
+  }
+}
+
+/** Opens a claim page's panel: by its button, or by itself when the address holds a what-if. */
+export async function openPanel(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  if (!url.includes('what-if=')) await page.getByRole('button', { name: 'What if…' }).click();
+  await expect(page.locator('.what-if-headline')).toContainText('→');
+}
+
+/** What the panel's what-if pictures show, read in the page in one go. */
+export interface DrawnPictures {
+  /** The marks over the two what-if figures, and their pictures' accessible names (<title>) and descriptions. */
+  readonly marks: string[];
+  readonly titles: string[];
+  readonly descs: string[];
+  /** The walk's arrows (one per drawn link) and their labels. */
+  readonly arrows: number;
+  readonly labels: string[];
+  /** The curve's point label, or null; whether the walk shows a refusal instead. */
+  readonly point: string | null;
+  readonly refusal: boolean;
+}
+
+/** Reads the what-if pictures the panel drew last. */
+export function drawnPictures(page: Page): Promise<DrawnPictures> {
+  return page.evaluate(() => {
+    const [walk, curve] = [...document.querySelectorAll('.what-if-pictures .what-if-drawn')];
+    const texts = (selector: string): string[] =>
+      [...document.querySelectorAll(`.what-if-pictures .what-if-drawn ${selector}`)].map((e) => e.textContent ?? '');
+    return {
+      marks: texts('.what-if-mark'),
+      titles: texts('svg > title'),
+      descs: texts('svg > desc'),
+      arrows: walk?.querySelectorAll('path.supports, path.opposes, path.dependent').length ?? -1,
+      labels: [...(walk?.querySelectorAll('text') ?? [])].map((t) => t.textContent ?? ''),
+      point: curve?.querySelector('.pic-point + text')?.textContent ?? null,
+      refusal: walk?.querySelector('.picture-refusal') !== null,
+    };
+  });
+}
+
+/**
+ * Checks the what-if pictures against a trace worked out in the test runner: the walk ends at its
+ * posterior and draws one arrow for each link that counts or is greyed under one that does, and
+ * the curve's point sits at its probability; a claim with no probability shows a refusal instead.
+ */
+export function expectPictures(drawn: DrawnPictures, trace: Trace, context: string): void {
+  expect(drawn.marks, context).toEqual(['What-if', 'What-if']);
+  const { probability } = trace.result;
+  const sum = trace.working.sum;
+  if (probability === null || sum === null) {
+    expect(drawn.refusal, context).toBe(true);
+    expect(drawn.point, context).toBeNull();
+    return;
+  }
+  expect(
+    drawn.titles.map((t) => t.split(':')[0]),
+    context,
+  ).toEqual(['What-if', 'What-if']);
+  const links = trace.working.links;
+  const kept = new Set(links.filter((l) => l.kept).map((l) => l.id));
+  const drawnLinks = links.filter((l) => kept.has(l.id) || (l.keptLink !== null && kept.has(l.keptLink)));
+  expect(drawn.arrows, context).toBe(drawnLinks.length);
+  expect(drawn.descs[0], context).toContain(
+    `ends at the posterior log-odds ${sum.posteriorLogOdds}, probability ${probability},`,
+  );
+  expect(drawn.point, context).toBe(`${probability} at ${sum.posteriorLogOdds}`);
+}
+
+/** One claim page's random edits: the claim, the page and the Node engine's side of the comparison. */
+export interface EditRun {
+  readonly ledger: Ledger;
+  readonly codeHash: string;
+  /** A folder for the edited claim files read back. */
+  readonly work: string;
+  readonly slug: string;
+  /** The page's address (its panel opened by the button) and its model. */
+  readonly url: string;
+  readonly pageModel: string;
+  readonly seed: number;
+  readonly edits: number;
+}
+
+/**
+ * Makes `edits` random edits on a claim page's panel; after each, the downloaded what-if trace is
+ * the Node engine's trace of the same edited claim byte for byte and the pictures show its figures;
+ * every fifth time, the edited claim file read back scores to the same trace.
+ */
+export async function checkRandomEdits(page: Page, run: EditRun): Promise<void> {
+  const { ledger, slug } = run;
+  const claim = ledger.claims.find((c) => c.slug === slug)!.claim;
+  const modelOf = (id: string): Model => ledger.models.find((m) => m.id === id)!.model;
+  const score = (model: string, edited: Claim): Trace => createScorer(modelOf(model), run.codeHash).score(slug, edited);
+  await openPanel(page, run.url);
+  const random = generator(run.seed);
+  const mirror = mirrorOf(run.pageModel);
+  const ids = ledger.models.map((m) => m.id);
+  const levels = sharedLevels(ledger.models.map((m) => m.model));
+  const done: string[] = [];
+  for (let i = 0; i < run.edits; i++) {
+    done.push(await randomEdit(page, random, claim, mirror, ids, levels, run.pageModel));
+    const trace = score(mirror.model, editedClaim(claim, mirror));
+    // As `ledger score` prints it.
+    const expected = `${JSON.stringify(trace)}\n`;
+    const context = done.join(' · ');
+    expect(await download(page, 'Download this what-if trace'), context).toBe(expected);
+    expectPictures(await drawnPictures(page), trace, context);
+    if (i % 5 === 4) {
+      // The edited claim file reads back into the same claim, which `score` turns into the same trace.
+      const file = join(run.work, `${slug}.yaml`);
+      writeFileSync(file, await download(page, 'Download the edited claim file'));
+      const { loaded, problems } = loadClaimFile(file, ledger.models);
+      expect(problems).toEqual([]);
+      expect(`${JSON.stringify(score(mirror.model, loaded!.claim))}\n`).toBe(expected);
+    }
+  }
 }

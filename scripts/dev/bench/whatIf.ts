@@ -59,8 +59,8 @@ export async function whatIfFigures(
     await page.locator('.what-if-headline').waitFor();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    // In the page: a link's checkbox clicked (its change handler re-scores and writes every figure)
-    // until the updated figures are laid out.
+    // In the page: a link's checkbox clicked (its change handler re-scores, writes every figure and
+    // redraws the what-if pictures) until the updated figures and pictures are laid out.
     const times = await page.evaluate((changes) => {
       const box = document.querySelector<HTMLInputElement>('#what-if-link-0-on')!;
       const out: number[] = [];
@@ -68,6 +68,7 @@ export async function whatIfFigures(
         const start = performance.now();
         box.click();
         void document.querySelector<HTMLElement>('.what-if-figures')!.offsetHeight;
+        void document.querySelector<HTMLElement>('.what-if-pictures')?.offsetHeight;
         out.push(performance.now() - start);
       }
       return out;

@@ -14,6 +14,7 @@ import type { WhatIfModels } from '../../lib/whatif/models.ts';
 import { whatIfView } from '../../lib/whatif/view.ts';
 import { addControls, linkControls, modelControl, voteControls } from './controls.ts';
 import { downloadLink, el, fill, loadScript } from './dom.ts';
+import { panelPictures } from './pictures.ts';
 
 declare global {
   interface Window {
@@ -65,6 +66,7 @@ function start(context: Context, notes: readonly string[], initial: WhatIf): voi
   const summary = el('p', { class: 'what-if-summary' });
   const sum = el('p', { class: 'what-if-sum' });
   const groups = el('ul', { class: 'what-if-groups' });
+  const pictures = panelPictures(published, models.get(published.model)!);
   const controls = el('div', { class: 'what-if-controls' });
   const share = el('a', { href: '#', class: 'what-if-share' }, WHAT_IF.share);
   const command = el('code', {});
@@ -102,6 +104,7 @@ function start(context: Context, notes: readonly string[], initial: WhatIf): voi
     summary.textContent = view.summary;
     sum.textContent = view.sum ?? '';
     fill(groups, ...view.groups.map((g) => el('li', {}, g)));
+    pictures.update(trace, model);
     for (const [id, output] of outputs) output.textContent = view.links.get(id) ?? WHAT_IF.off;
     for (const [voter, output] of voteOutputs) output.textContent = view.votes.get(voter) ?? '';
     // The address follows a moment later, once: the figures come first.
@@ -205,6 +208,7 @@ function start(context: Context, notes: readonly string[], initial: WhatIf): voi
     sum,
     groups,
     controls,
+    pictures.element,
     el('h3', {}, WHAT_IF.downloads),
     el('p', {}, traceLink, ' · ', claimLink, ' · ', share),
     el('p', {}, WHAT_IF.reproduce, ' ', command),

@@ -37,6 +37,13 @@ export const WHAT_IF = {
   downloadClaim: 'Download the edited claim file',
   share: 'Link to this what-if',
   ignored: 'Parts of this address were ignored:',
+  pictures: 'The pictures, published and what-if',
+  picturesHow:
+    'Each picture is drawn twice by the code that drew the page’s own: first as published (the same as on the page, under the sum and the probability), then for the what-if, redrawn at every change.',
+  walk: 'The log-odds walk',
+  curve: 'The logistic curve',
+  publishedPicture: 'Published',
+  whatIfPicture: 'What-if',
 } as const;
 
 /** A link's levels as the panel labels them. */
