@@ -99,6 +99,9 @@ describe('a server under hostile requests', () => {
     ['/./claims/a/', '/claims/a/'],
     ['/claims/b/../a/', '/claims/a/'],
     ['/../../etc/passwd', '/etc/passwd'],
+    ['/claims/%2e%2e/', '/'],
+    ['/claims/%2E/a/', '/claims/a/'],
+    ['/claims/a/history/.%2e/trace.json', '/claims/a/trace.json'],
   ])('redirects %s to the one address it stands for, %s, on this server', async (path, location) => {
     const { status, headers } = await send('GET', path);
     expect([status, headers['location']]).toEqual([301, location]);

@@ -5,7 +5,7 @@
  * - a method other than GET and HEAD is 405 with `Allow: GET, HEAD` (`TRACE` used to be a 500,
  *   `OPTIONS` the whole page);
  * - a path in a form no page has (`//claims/x/`, `/claims//x/`, `/./claims/x/`, `/a/../claims/x/`,
- *   a backslash) is a 301 to the one address it stands for, always a path on this server (one
+ *   the same dots written `%2e`, a backslash) is a 301 to the one address it stands for, always a path on this server (one
  *   slash first, so never `//elsewhere`); `//browse/…` used to be a 500 with a stack trace and
  *   `//claims/x/` a page without its caching headers;
  * - anything but a path (`GET http://host/x`, `OPTIONS *`) is 400.
@@ -42,14 +42,15 @@ export function serverOptions() {
 
 /**
  * The one address a path in a non-canonical form stands for (runs of slashes and backslashes made
- * one slash, `.` and `..` segments resolved as a browser resolves them), or null when the path is
+ * one slash, `.` and `..` segments, `%2e` or `%2E` for a dot, resolved as a browser resolves them),
+ * or null when the path is
  * already canonical.
  *
  * @param {string} path
  * @returns {string | null}
  */
 export function canonicalPath(path) {
-  if (!/[\\]|\/\/|(?:^|\/)\.{1,2}(?:\/|$)/.test(path)) return null;
+  if (!/[\\]|\/\/|(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path)) return null;
   const collapsed = path.replace(/[\\/]+/g, '/');
   const resolved = new URL(collapsed, 'http://localhost').pathname;
   return resolved === path ? null : resolved;
