@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs
 import { dirname, join, resolve } from 'node:path';
 import { checkCommand } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
-import { clearLeftovers, ownerOf } from '../src/lib/site/build/leftovers.ts';
+import { clearLeftovers, isRunning, ownerOf } from '../src/lib/site/build/leftovers.ts';
 import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
 import { buildPaths, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
@@ -71,7 +71,7 @@ try {
   for (const { path, pid, action } of clearLeftovers(paths.out, root, owner)) {
     process.stdout.write(
       action === 'removed'
-        ? `Removed ${shownPath(path)}, left by build process ${pid}, which is no longer running.\n`
+        ? `Removed ${shownPath(path)}, left by build process ${pid}, which is no longer running${isRunning(pid) ? ' (another process has its number now)' : ''}.\n`
         : `Put the previous site back at ${shownPath(paths.out)} from ${shownPath(path)}, where build process ${pid} had moved it before it stopped.\n`,
     );
   }

@@ -80,7 +80,7 @@ describe.runIf(LINUX)('a staging folder whose process number was reused', () => 
 
     expect(build.code).toBe(1);
     expect(build.stdout.split('\n').filter((line) => line.includes(ws.root))).toEqual([
-      `Removed ${dist}.staging-${reused}, left by build process ${process.pid}, which is no longer running.`,
+      `Removed ${dist}.staging-${reused}, left by build process ${process.pid}, which is no longer running (another process has its number now).`,
     ]);
     expect(looksLikeStackTrace(build.stderr)).toBe(false);
     expect(readdirSync(ws.root).sort()).toEqual(['content', 'models', 'site', `site.staging-${ownerOf()}`]);
