@@ -132,10 +132,12 @@ describe('a server under hostile requests', () => {
         done({ after: Date.now() - started, reply });
       });
       socket.on('error', () => undefined);
-      // Node's default would hold it 60 s and more: give up well before, and fail.
+      // Node's default would hold it 60 s and more: give up well before, and fail. The server's 408
+      // says its own timeout closed it; the margin (5 s and a check a second, under 15 s) is for a
+      // loaded machine.
       setTimeout(() => socket.destroy(), 20_000);
     });
-    expect(closed.after).toBeLessThan(10_000);
+    expect(closed.after).toBeLessThan(15_000);
     expect(closed.reply).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 
@@ -149,7 +151,7 @@ describe('a server under hostile requests', () => {
       socket.on('error', () => undefined);
       setTimeout(() => socket.destroy(), 20_000);
     });
-    expect(after).toBeLessThan(10_000);
+    expect(after).toBeLessThan(15_000);
   }, 30_000);
 
   it('logs no stack trace for any of them', () => {
