@@ -151,8 +151,21 @@
     field('stability').textContent = data.sb === null ? '—' : data.sb;
     field('coverage').textContent = data.c;
     field('reviews').textContent = data.cd + ' of ' + data.cn;
-    field('gradient').textContent = data.g;
-    field('status').textContent = data.gw;
+    if (data.p === null) {
+      // No probability, no gradient number beside it (as the table's own rows): a link to its step.
+      var gradient = field('gradient');
+      gradient.textContent = '—';
+      gradient.className = 'muted';
+      var step = document.createElement('a');
+      step.className = 'sub';
+      step.href = data.h + '#gradient';
+      step.textContent = 'on its page';
+      var status = field('status');
+      status.parentNode.replaceChild(step, status);
+    } else {
+      field('gradient').textContent = data.g;
+      field('status').textContent = data.gw;
+    }
     var time = field('recorded');
     time.setAttribute('datetime', data.d);
     time.textContent = data.d;

@@ -81,6 +81,7 @@ const STEPS: readonly Step[] = [
       'tests/e2e/base.spec.ts',
       'tests/e2e/links.spec.ts',
       'tests/e2e/compare-pages.spec.ts',
+      'tests/e2e/paged-listing.spec.ts',
     ],
     env: UNDER_BASE,
     after: ['base-path build'],

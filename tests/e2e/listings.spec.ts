@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectGradientKeptApart, gradientCells } from '../support/gradient-cells.ts';
 
 test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
 
@@ -98,31 +99,14 @@ test('the strict-vs-default compare row of the free-school-meals claim names the
   await expect(why).toContainText('alone it leaves no probability');
 });
 
-test.describe('paged listing with JavaScript on', () => {
-  test.use({ javaScriptEnabled: true });
-  // Needs a build whose home page has more than one page (LEDGER_PAGE_SIZE=10 with these 27 claims).
-  test('the in-place filter covers every claim, not only the first page', async ({ page }) => {
-    await page.goto('/');
-    test.skip((await page.locator('[data-pager]').count()) === 0, 'the home page lists every claim on one page');
-    const listing = JSON.parse(
-      (await (await page.request.get('browse/listing.js')).text())
-        .replace(/^window.ledgerListing = /, '')
-        .replace(/;\s*$/, ''),
-    ) as {
-      rows: { st: string; h: string }[];
-    };
-    await expect(page.locator('[data-filters]')).toHaveAttribute('data-enhanced', 'true');
-    const perPage = Number(await page.locator('[data-claims]').getAttribute('data-page-size'));
-    // The state with the most claims, so that the filter's answer may reach past one page.
-    const byState = new Map<string, number>();
-    for (const row of listing.rows) byState.set(row.st, (byState.get(row.st) ?? 0) + 1);
-    const [state, n] = [...byState].sort((x, y) => y[1] - x[1])[0]!;
-    await page.locator(`[data-filters] a[data-set="state"][data-value="${state}"]`).click();
-    const shown = await page
-      .locator('main [data-claims] tbody tr')
-      .evaluateAll((rows) => rows.filter((r) => r.checkVisibility()).map((r) => r.getAttribute('data-state')));
-    expect(shown.length).toBe(Math.min(n, perPage));
-    expect(shown.every((s) => s === state)).toBe(true);
-    await expect(page.locator('[data-status]')).toContainText(`Showing ${n} of ${listing.rows.length} claims`);
-  });
+test('a claim with no probability shows no gradient number in the listing, as on its page, and links to it', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const rows = await gradientCells(page);
+  expectGradientKeptApart(rows);
+  // The link lands on the gradient's own step of the claim's page.
+  const refused = rows.find((r) => r.probability === '—')!;
+  await page.goto(refused.links[0]!);
+  await expect(page.locator('#gradient')).toHaveCount(1);
 });
