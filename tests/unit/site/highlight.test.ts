@@ -139,3 +139,38 @@ describe('plain code', () => {
     expect(css).toContain('  .plain-code {\n    color: #f0f3f6;\n    background-color: #0a0c10;\n  }');
   });
 });
+
+describe('the highlighted code’s contrast', () => {
+  /** WCAG 2's relative luminance of `#rrggbb`. */
+  const luminance = (hex: string): number => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const contrast = (a: string, b: string): number => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+
+  // axe skips the reference page's long code (thousands of token spans took it minutes): its
+  // colours are a small fixed set, each checked here against the code's own background.
+  it('gives every token colour, light and dark, at least 4.5:1 against its background', async () => {
+    // Each token's colours as shiki writes them (`color:#…;--shiki-dark:#…`), from its class or style.
+    const byClass = new Map([...TOKEN_CLASSES].map(([style, name]) => [name, style]));
+    const styles = new Set<string>(['color:#0e1116;--shiki-dark:#f0f3f6']);
+    for (const file of ['reference/ledger.py', 'reference/explain.py', 'reference/test_ledger.py']) {
+      const html = await highlight(read(file), 'python');
+      for (const m of html.matchAll(/<span (?:class="(hl-[a-z]+)"|style="([^"]*)")>/g))
+        styles.add(m[1] !== undefined ? byClass.get(m[1])! : m[2]!);
+    }
+    expect(styles.size).toBeGreaterThan(4);
+    for (const style of styles) {
+      const light = /(?:^|;)color:(#[0-9a-f]{6})/i.exec(style)?.[1] ?? 'none';
+      const dark = /--shiki-dark:(#[0-9a-f]{6})/i.exec(style)?.[1] ?? 'none';
+      expect(contrast(light, '#ffffff'), `${style} on the light background`).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(dark, '#0a0c10'), `${style} on the dark background`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
