@@ -182,6 +182,7 @@ test('a claim under another model links its own files; a refusal has no walk or 
   await page.goto(refused.url);
   await expect(page.getByRole('link', { name: 'walk.svg', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'logistic.svg', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'models.svg', exact: true })).toHaveCount(0);
   const strip = await download(page, 'every-model.svg');
   await expectStandalone(page, strip.text, 'every-model.svg of a refusal');
 });

@@ -51,3 +51,59 @@ test('no refused claim under any model shows a probability', async ({ page }) =>
     expect(await headlineText(page), `${claim.url} headline: ${HEADLINE_NOTE}`).not.toMatch(/\b0\.\d{4}\b/);
   }
 });
+
+/** The parts of a trace a refusal's page shows. */
+interface RefusedTrace {
+  result: { state: string; reason: string | null };
+  links: { id: string; weight: string }[];
+  working: { gradient: { value: string } };
+}
+
+test.describe('a refused claim’s page is short', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  for (const kind of REFUSALS) {
+    test(`${kind}: why, the evidence as recorded, the gradient and every model, and no empty step`, async ({
+      page,
+    }) => {
+      const claim = claimPages().find(
+        (p) => p.raw !== null && p.urlModel === null && p.trace.result.state === kind && p.trace.links.length > 0,
+      );
+      test.skip(claim === undefined, `the site has no ${kind} claim with evidence`);
+      const trace = claim!.raw as RefusedTrace;
+      await page.goto(claim!.url);
+      const main = page.locator('main');
+
+      // Why: the refusal's reason, in its own step near the top.
+      const why = page.locator('#why');
+      await expect(why).toHaveCount(1);
+      if (trace.result.reason) await expect(why).toContainText(trace.result.reason);
+      // The evidence as recorded: every link with its weight, and no word of log-odds it never reaches.
+      for (const link of trace.links) {
+        const row = page.locator(`[id="link-${link.id}"]`);
+        await expect(row).toHaveCount(1);
+        await expect(row.locator('[data-field$=".weight"]').first()).toHaveText(link.weight);
+      }
+      await expect(main).not.toContainText('Kept: adds to the log-odds');
+      await expect(main).not.toContainText('Kept: subtracts from the log-odds');
+      // The gradient and the claim under every model.
+      await expect(page.locator('#gradient')).toContainText(trace.working.gradient.value);
+      await expect(page.locator('#every-model svg')).toHaveCount(1);
+      await expect(page.locator('#models')).toHaveCount(1);
+      // No empty step: no prior, sum, probability, state, stability or groups, no empty curve.
+      for (const step of ['groups', 'prior', 'sum', 'probability', 'state', 'stability'])
+        await expect(page.locator(`[id="${step}"]`), `#${step} is left out`).toHaveCount(0);
+      for (const empty of ['No prior', 'No sum', 'No stability', 'No probability.'])
+        await expect(main, `"${empty}" is not written`).not.toContainText(empty);
+      await expect(page.locator('svg title', { hasText: 'logistic curve' })).toHaveCount(0);
+      // The contents list only the steps the page has.
+      for (const href of await page
+        .locator('.claim-contents a')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+        await expect(page.locator(`[id="${href!.slice(1)}"]`), `${href} is on the page`).toHaveCount(1);
+      // Short: at 1,280 px it was 8,018 px (river-lark-record-level, JavaScript on) with every empty step.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(height, 'the page height at 1,280 px').toBeLessThan(6000);
+    });
+  }
+});

@@ -25,8 +25,8 @@ export const STEP_ANCHORS: readonly string[] = [
   'trace',
 ];
 
-/** Steps a refusal may leave out (or show as "not scored"). */
-export const SCORED_ONLY_ANCHORS: readonly string[] = ['prior', 'sum', 'probability', 'state', 'stability'];
+/** Steps a refusal's page leaves out: they would be empty. */
+export const SCORED_ONLY_ANCHORS: readonly string[] = ['groups', 'prior', 'sum', 'probability', 'state', 'stability'];
 
 /** The part of a trace the tests read. */
 export interface TraceView {

@@ -7,8 +7,9 @@ import { reportTemplate } from '../publish/reportUrl.ts';
 import type { Model, Trace } from '../../engine/index.ts';
 import { claimPath, withAnchor } from '../paths.ts';
 
-/** Every step of a claim page in page order, with its heading. */
+/** Every step of a claim page in page order, with its heading (`why` only on a refusal's page). */
 export const CLAIM_STEPS = [
+  { id: 'why', title: 'Why there is no score' },
   { id: 'evidence', title: 'Evidence links and their weights' },
   { id: 'groups', title: 'Independence groups' },
   { id: 'prior', title: 'The prior' },
@@ -26,6 +27,19 @@ export const CLAIM_STEPS = [
 /** The id of a claim page's step. */
 export type StepId = (typeof CLAIM_STEPS)[number]['id'];
 
+/** The steps only a scored claim's page has: a refusal's would be empty. */
+const SCORED_ONLY: ReadonlySet<StepId> = new Set(['groups', 'prior', 'sum', 'probability', 'state', 'stability']);
+
+/** Whether a claim page has a step: a scored claim's has all but `why`, a refusal's `why` and no empty step. */
+export function hasStep(id: StepId, scored: boolean): boolean {
+  return id === 'why' ? !scored : scored || !SCORED_ONLY.has(id);
+}
+
+/** The steps of a claim page, in page order. */
+export function pageSteps(scored: boolean): (typeof CLAIM_STEPS)[number][] {
+  return CLAIM_STEPS.filter((s) => hasStep(s.id, scored));
+}
+
 /** The heading of a step. */
 export function stepTitle(id: StepId): string {
   return CLAIM_STEPS.find((s) => s.id === id)!.title;
@@ -37,6 +51,8 @@ export interface StepLinks {
   readonly self: string;
   /** The page holding the same step under the default model, for a page under another model. */
   readonly also: string | undefined;
+  /** Whether the claim is scored under the default model (which steps `also` has); true if unsaid. */
+  readonly alsoScored?: boolean;
   /** Where a problem with this claim is reported (LEDGER_REPORT_URL), or none. */
   readonly report?: { readonly template: string; readonly claim: string; readonly model: string } | undefined;
 }
@@ -50,11 +66,12 @@ export function stepLinks(
   trace: Pick<Trace, 'claim' | 'model'>,
   defaultModel: string,
   template: string | null = reportTemplate(),
+  alsoScored = true,
 ): StepLinks {
   const report = template === null ? undefined : { template, claim: trace.claim, model: trace.model };
   return trace.model === defaultModel
     ? { self: claimPath(trace.claim, trace.model), also: undefined, report }
-    : { self: '', also: claimPath(trace.claim), report };
+    : { self: '', also: claimPath(trace.claim), alsoScored, report };
 }
 
 /** The href of a step's "link to this step". */

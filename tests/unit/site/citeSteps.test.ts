@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScorer } from '../../../src/engine/index.ts';
 import { citeThisHtml } from '../../../src/lib/claim/html/citeThis.ts';
-import { CLAIM_STEPS, stepLinks } from '../../../src/lib/claim/stepLinks.ts';
+import { pageSteps, stepLinks } from '../../../src/lib/claim/stepLinks.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';
 import { TEST_CODE_HASH } from '../../support/score.ts';
@@ -39,7 +39,11 @@ describe('cite one step', () => {
     ({ page, defaultModel }) => {
       const html = citeThisHtml({ trace, links: stepLinks(trace, defaultModel) }, SITE, '2026-12-05');
       const steps = citedSteps(html);
-      expect(steps.map((s) => s.id)).toEqual(CLAIM_STEPS.filter((s) => s.id !== 'cite').map((s) => s.id));
+      expect(steps.map((s) => s.id)).toEqual(
+        pageSteps(trace.result.probability !== null)
+          .filter((s) => s.id !== 'cite')
+          .map((s) => s.id),
+      );
       for (const step of steps) {
         expect(step.shown).toBe(`${SITE}claims/a-claim/${model}/#${step.id}`);
         expect(new URL(step.href, page).href).toBe(step.shown);
@@ -50,7 +54,9 @@ describe('cite one step', () => {
   it('writes a bare #step where the page is already the pinned one', () => {
     const html = citeThisHtml({ trace, links: stepLinks(trace, 'ledger-other@1.0.0') }, SITE, '2026-12-05');
     expect(citedSteps(html).map((s) => s.href)).toEqual(
-      CLAIM_STEPS.filter((s) => s.id !== 'cite').map((s) => `#${s.id}`),
+      pageSteps(trace.result.probability !== null)
+        .filter((s) => s.id !== 'cite')
+        .map((s) => `#${s.id}`),
     );
   });
 });

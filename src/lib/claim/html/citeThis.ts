@@ -2,7 +2,7 @@ import { placeholderSite } from '../../site/build/publishing.ts';
 import { bibtex, citationText, cslJson, type CitationInput } from '../../publish/citation.ts';
 import { absoluteUrl, claimPath } from '../../paths.ts';
 import { escapeAttribute, escapeCode, escapeHtml } from '../../render/markup.ts';
-import { CLAIM_STEPS, pinnedStepPath, stepHref, type StepProps } from '../stepLinks.ts';
+import { pageSteps, pinnedStepPath, stepHref, type StepProps } from '../stepLinks.ts';
 import { stepHtml } from './frame.ts';
 
 /** One citation format: its figure's id, its caption and the text to copy. */
@@ -39,7 +39,8 @@ export function citeThisHtml({ trace, links }: StepProps, site: string | URL, bu
   // One step cited for good: its address under this page's model, whose numbers never change. The
   // link goes where the step's own link goes (stepHref): the same pinned step, written as a bare
   // `#step` on a page that is already pinned.
-  const steps = CLAIM_STEPS.filter((s) => s.id !== 'cite')
+  const steps = pageSteps(trace.result.probability !== null)
+    .filter((s) => s.id !== 'cite')
     .map((s) => {
       const href = stepHref(links, s.id);
       const address = absoluteUrl(pinnedStepPath(trace, s.id), site);

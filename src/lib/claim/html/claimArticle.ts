@@ -15,7 +15,7 @@ import { historyPath } from '../../paths.ts';
 import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
 import { toLatex } from '../claimLatex.ts';
 import { claimPaths } from '../page.ts';
-import { CLAIM_STEPS, stepLinks } from '../stepLinks.ts';
+import { pageSteps, stepLinks } from '../stepLinks.ts';
 import { citeThisHtml } from './citeThis.ts';
 import { claimHeaderHtml } from './claimHeader.ts';
 import { coverageStepHtml } from './coverageStep.ts';
@@ -29,6 +29,7 @@ import { stabilityStepHtml } from './stabilityStep.ts';
 import { stateStepHtml } from './stateStep.ts';
 import { sumStepHtml } from './sumStep.ts';
 import { traceStepHtml } from './traceStep.ts';
+import { whyStepHtml } from './whyStep.ts';
 import { explanationOf } from '../explanation.ts';
 import {
   closeView,
@@ -57,8 +58,17 @@ function spreadAttributes(attributes: Record<string, string>): string {
     .join('');
 }
 
-/** The list of the working's steps, each a link to its anchor. */
-const CONTENTS = `<nav class="claim-contents" aria-label="Steps of the working">\n<p class="claim-contents-label">The working, step by step</p>\n<ol>${CLAIM_STEPS.map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>\n`).join('')}</ol>\n</nav>\n`;
+/** The list of a page's steps, each a link to its anchor: a scored claim's, and a refusal's. */
+const CONTENTS = new Map(
+  [true, false].map((scored) => [
+    scored,
+    `<nav class="claim-contents" aria-label="Steps of the working">\n<p class="claim-contents-label">The working, step by step</p>\n<ol>${pageSteps(
+      scored,
+    )
+      .map((s) => `<li><a href="#${s.id}">${escapeHtml(s.title)}</a></li>\n`)
+      .join('')}</ol>\n</nav>\n`,
+  ]),
+);
 
 /** The what-if panel's place (its button shows only when scripts run). */
 const WHAT_IF_HTML = whatIfHtml();
@@ -72,7 +82,9 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   const paths = claimPaths(trace, onDefaultRoute);
   // Under the default model every step links to its pinned address; under another model each step
   // also links to the same step under the default model.
-  const links = stepLinks(trace, defaultModel);
+  const scored = trace.result.probability !== null;
+  const alsoScored = site.summary(slug, defaultModel).result.probability !== null;
+  const links = stepLinks(trace, defaultModel, undefined, alsoScored);
   const step = { trace, links };
   const allModels = site.models.map((m) => m.id);
   // The explanation (explain.json): every model near the verdict, then what each link does and how close it is.
@@ -92,6 +104,15 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   const working = (): string => {
     const latex = toLatex(trace);
     const traces = site.models.map((m) => site.summary(slug, m.id));
+    // A refusal: why, the evidence as recorded, the reviews, the votes and every model; no empty step.
+    if (!scored)
+      return [
+        whyStepHtml(step),
+        evidenceStepHtml({ ...step, model, after: differs(used.evidence) }),
+        coverageStepHtml(step),
+        gradientStepHtml({ ...step, model, latex: latex.gradient }),
+        modelsStepHtml({ ...step, traces, defaultModel }),
+      ].join('');
     return [
       evidenceStepHtml({
         ...step,
@@ -118,5 +139,5 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   };
   const shared = isDefaultModel ? sharedOnce(site, slug, working) : working();
   const attributes = spreadAttributes(searchAttributes(trace, onDefaultRoute));
-  return `<article class="claim"${attributes}>\n${header}${history}${WHAT_IF_HTML}${CONTENTS}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
+  return `<article class="claim"${attributes}>\n${header}${history}${WHAT_IF_HTML}${CONTENTS.get(scored)!}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
 }

@@ -6,6 +6,7 @@ import { escapeAttribute, escapeHtml, fieldHtml } from '../../render/markup.ts';
 import type { WithoutView } from '../steps/explainView.ts';
 import { withoutHtml } from './explainHtml.ts';
 import { classList, stepHtml, tableWrapHtml } from './frame.ts';
+import { refusalWords } from './whyStep.ts';
 
 /**
  * A link's five factors as one list, written without the whitespace a template would put between
@@ -43,13 +44,18 @@ function sourceHtml(row: LinkRow): string {
   return `${name}${locator}${recorded}`;
 }
 
-/** One link's row: its id and direction, its passage and source, its factors, and its weight. */
-function rowHtml(row: LinkRow, without?: WithoutView): string {
+/**
+ * One link's row: its id and direction, its passage and source, its factors, and its weight; on a
+ * refusal's page (`scored` false) a weight that counts toward nothing says so.
+ */
+function rowHtml(row: LinkRow, scored: boolean, without?: WithoutView): string {
   const direction = escapeHtml(row.direction);
   const exact = row.multiplied.exact ? ` ${escapeHtml(row.multiplied.exact)} ≈` : '';
-  const counts = row.kept
-    ? `<p class="claim-counts claim-kept">${row.direction === 'supports' ? 'Kept: adds to the log-odds' : 'Kept: subtracts from the log-odds'}</p>\n`
-    : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}">${fieldHtml(row.keptLink!.id, 'code')}</a></p>\n`;
+  const counts = !scored
+    ? `<p class="claim-counts">${escapeHtml(refusalWords.notCounted)}</p>\n`
+    : row.kept
+      ? `<p class="claim-counts claim-kept">${row.direction === 'supports' ? 'Kept: adds to the log-odds' : 'Kept: subtracts from the log-odds'}</p>\n`
+      : `<p class="claim-counts dependent">Dependent, strongest only: counts 0. Kept instead: <a href="${escapeAttribute(`#${row.keptLink!.anchor}`)}">${fieldHtml(row.keptLink!.id, 'code')}</a></p>\n`;
   const cls = classList('claim-link', `claim-link-${row.direction}`, !row.kept && 'is-dependent');
   return (
     `<tr id="${escapeAttribute(row.anchor)}" class="${escapeAttribute(cls)}">` +
@@ -80,7 +86,7 @@ export function evidenceStepHtml({
   const table =
     `<table class="claim-links">\n<caption>${rows.length} evidence ${rows.length === 1 ? 'link' : 'links'}, in the order the claim lists them</caption>\n` +
     `<thead>\n<tr><th scope="col">Link</th>\n<th scope="col">Passage and source</th>\n<th scope="col">Factors: level → factor</th>\n<th scope="col">Weight, and whether it counts</th>\n</tr>\n</thead>\n` +
-    `<tbody>${rows.map((row, i) => rowHtml(row, without[i])).join('')}</tbody>\n</table>\n`;
+    `<tbody>${rows.map((row, i) => rowHtml(row, trace.result.probability !== null, without[i])).join('')}</tbody>\n</table>\n`;
   const body =
     `<p>Each link is weighed on its own: five factors, each set by the level the link was given and the number this model declares for that level, multiplied together and rounded to ${places} places. Every row has its own anchor.</p>\n` +
     `<p class="claim-rule">weight = round<sub>${places}</sub>(relevance × observation × interpretation × authenticity × extraction)</p>\n` +

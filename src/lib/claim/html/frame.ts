@@ -11,7 +11,7 @@
  * block's last word into the next block's first ("Type:factual").
  */
 import { reportUrl } from '../../publish/reportUrl.ts';
-import { stepHref, stepTitle, type StepId, type StepLinks } from '../stepLinks.ts';
+import { hasStep, stepHref, stepTitle, type StepId, type StepLinks } from '../stepLinks.ts';
 import { withAnchor } from '../../paths.ts';
 import { escapeAttribute, escapeHtml, stepHeadingHtml } from '../../render/markup.ts';
 
@@ -42,7 +42,9 @@ export function stepHtml(id: StepId, links: StepLinks, body: string, { level = 2
     titleHtml: escapeHtml(stepTitle(id)),
     level,
     href: stepHref(links, id),
-    alsoHref: links.also === undefined ? undefined : withAnchor(links.also, id),
+    // The same step under the default model, where that page has it (a refusal's has no empty steps).
+    alsoHref:
+      links.also === undefined || !hasStep(id, links.alsoScored ?? true) ? undefined : withAnchor(links.also, id),
   });
   const report =
     links.report === undefined

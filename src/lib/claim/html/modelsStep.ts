@@ -29,8 +29,10 @@ export function modelsStepHtml({ trace, links, traces, defaultModel }: ModelsSte
   const body =
     '<p>The same claim and evidence, scored by each released model. Models are different sets of rules, so they may disagree; each row links to the full working under that model.' +
     `${compare}</p>\n` +
-    allModelsSvg({ traces, current: trace.model, defaultModel }) +
-    claimPictureLinksHtml(trace, 'models') +
+    // A refusal's page shows the claim under every model near its verdict already (the strip).
+    (trace.result.probability === null
+      ? ''
+      : allModelsSvg({ traces, current: trace.model, defaultModel }) + claimPictureLinksHtml(trace, 'models')) +
     tableWrapHtml('This claim under every model', table);
   return stepHtml('models', links, body);
 }

@@ -14,7 +14,7 @@ import { logisticCurveSvg } from './logisticCurveSvg.ts';
 import { logOddsWalkSvg } from './logOddsWalkSvg.ts';
 import { votesSvg } from './votesSvg.ts';
 
-/** The pictures of a claim page, in the page's order (the walk and the curve only on a scored claim). */
+/** The pictures of a claim page, in the page's order (a refusal's page has only the strip and the votes). */
 export const CLAIM_PICTURES = ['every-model', 'walk', 'logistic', 'votes', 'models'] as const;
 
 /** One picture's name, and the start of its files' names. */
@@ -23,10 +23,13 @@ export type ClaimPicture = (typeof CLAIM_PICTURES)[number];
 /** The two files of a picture. */
 export type PictureFormat = 'svg' | 'csv';
 
-/** Whether a claim under a model draws a picture: the walk and the curve need a probability. */
+/**
+ * Whether a claim under a model draws a picture: a refusal's page has no walk or curve (nothing to
+ * draw), and its every-model strip stands for the models step's picture.
+ */
 export function hasPicture(trace: Pick<Trace, 'result'>, name: string): name is ClaimPicture {
   if (!(CLAIM_PICTURES as readonly string[]).includes(name)) return false;
-  return trace.result.probability !== null || (name !== 'walk' && name !== 'logistic');
+  return trace.result.probability !== null || name === 'every-model' || name === 'votes';
 }
 
 /** Every (claim, picture) of a model's pages that has files, as a route's static paths list them. */
