@@ -69,7 +69,6 @@ export default tseslint.config(
       'src/lib/input/load.ts',
       'src/lib/input/validate.ts',
       'src/lib/listing/browse.ts',
-      'src/lib/site/store/store.ts',
     ],
     rules: { 'max-lines': 'off' },
   },

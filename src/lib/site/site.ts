@@ -19,7 +19,7 @@ import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
-import { storeWriterFromEnv } from './store/store.ts';
+import { storeWriterFromEnv } from './store/storeWriter.ts';
 import { browseRows, pageSize } from '../listing/browse.ts';
 import { everyPairRows } from '../model/comparePages.ts';
 import { gitHistoryPage, keepHistory, readSiteHistory } from '../history/siteHistory.ts';

@@ -7,7 +7,8 @@ import { createScorer } from '../../../engine/index.ts';
 import { summarise, type TraceSummary } from '../records.ts';
 import { browseRows, pageSize } from '../../listing/browse.ts';
 import { everyPairRows } from '../../model/comparePages.ts';
-import { openStoreWriter, type StoreInput, type StoreMeta } from './store.ts';
+import type { StoreInput, StoreMeta } from './store.ts';
+import { openStoreWriter } from './storeWriter.ts';
 
 /**
  * Scores every claim under every model into a new store at `file`. It is written beside `file` and
