@@ -15,10 +15,13 @@
  *    measured after 5 s of the same load (other random pages, nothing cached between them): a
  *    server behind a CDN runs for days, and its first seconds, while V8 compiles the page code and
  *    the store's pages come into memory, are not what its readers see. That warm-up's own p99 is
- *    reported too (`server_cold_p99_ms`).
+ *    reported too (`server_cold_p99_ms`). Every request asks for compression as a browser does
+ *    (`Accept-Encoding: gzip, deflate, br, zstd`), so the latencies include it; then the bytes of
+ *    200 random claim pages as sent, compressed and not (`server_page_kb_*_median`).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure, type Run } from './measure.ts';
@@ -59,6 +62,11 @@ export interface ServerFigures {
   /** Files the server build at N claims prerendered (its client/ folder, assets included). */
   server_prerendered_files: number;
   server_etag_304: boolean;
+  /** The median bytes a claim page is sent in, asked for by a browser (Brotli here) and without compression. */
+  server_page_kb_compressed_median: number;
+  server_page_kb_raw_median: number;
+  /** The coding the server answered the browser's Accept-Encoding with. */
+  server_page_coding: string;
   projection_1m: {
     store_gb: number;
     scoring_minutes: number;
@@ -80,6 +88,24 @@ export interface ServerBenchContext {
 
 const SAMPLE = 200;
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
+
+/** What a browser asks for. */
+const BROWSER_CODINGS = 'gzip, deflate, br, zstd';
+
+/** The bytes of `url` as sent (not decoded) when asked with `acceptEncoding`, and the coding sent. */
+function sentBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; coding: string }> {
+  return new Promise((done, reject) => {
+    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => done({ bytes, coding: String(response.headers['content-encoding'] ?? 'identity') }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** The middle value of `values` (the lower of the two middle ones for an even count). */
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
 
 /** A server of a build folder, started on a free loopback port. */
 async function startServer(
@@ -227,14 +253,38 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
       url: server.origin,
       connections: 16,
       duration,
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: randomPath() }) }],
+      headers: { 'accept-encoding': BROWSER_CODINGS },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: randomPath(),
+            headers: { ...request.headers, 'accept-encoding': BROWSER_CODINGS },
+          }),
+        },
+      ],
     });
   say('autocannon: 16 connections, 5 s of warm-up, then 20 s measured, random claim × model pages…');
   const cold = await load(5);
   say(`  warm-up: ${cold.requests.average.toFixed(0)} requests/s, p99 ${cold.latency.p99} ms`);
   const result = await load(20);
   const rss = peakRssMb(server.pid);
+  const compressed: number[] = [];
+  const raw: number[] = [];
+  const codings = new Set<string>();
+  for (let i = 0; i < 200; i++) {
+    const url = server.origin + randomPath();
+    const sent = await sentBytes(url, BROWSER_CODINGS);
+    compressed.push(sent.bytes);
+    codings.add(sent.coding);
+    raw.push((await sentBytes(url, 'identity')).bytes);
+  }
   server.stop();
+  say(
+    `  a claim page: median ${(median(compressed) / 1024).toFixed(1)} KB as sent (${[...codings].join(', ')}), ` +
+      `${(median(raw) / 1024).toFixed(1)} KB uncompressed`,
+  );
   if (!existsSync(dist)) throw new Error('the server build went');
   const rps = result.requests.average;
   say(
@@ -278,6 +328,9 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     server_compare_compared: laterCompare.length,
     server_prerendered_files: prerendered,
     server_etag_304: etag304,
+    server_page_kb_compressed_median: round(median(compressed) / 1024, 1),
+    server_page_kb_raw_median: round(median(raw) / 1024, 1),
+    server_page_coding: [...codings].sort().join(', '),
     projection_1m: {
       store_gb: round((storeMb * scale) / 1024, 1),
       scoring_minutes: round((storeSeconds * scale) / 60, 1),
