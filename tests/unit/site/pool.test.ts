@@ -61,11 +61,13 @@ describe('the pool’s threads', () => {
   it('stop at a task that throws: it and every task after it fail with its one message', async () => {
     const [first, failing, later] = site.claims;
     process.env['LEDGER_TEST_FAIL_CLAIM'] = failing!.slug;
-    pool = startPool<ClaimTask, string[]>(BOOT, 2, init);
+    // One thread, so that the tasks run in the order given: the third is queued behind the failure.
+    // (With two, the first task's thread could finish the third before the second failed.)
+    pool = startPool<ClaimTask, string[]>(BOOT, 1, init);
     const runs = [first!, failing!, later!].map((claim) => pool!.run({ kind: 'pages', claim, pages }));
     const message = `the page of ${failing!.slug} could not be written (LEDGER_TEST_FAIL_CLAIM)`;
-    // The first claim's task ran beside the failing one: it may have finished or been stopped.
-    const [, second, third] = await Promise.allSettled(runs);
+    const [one, second, third] = await Promise.allSettled(runs);
+    expect(one.status).toBe('fulfilled');
     expect(second).toMatchObject({ status: 'rejected', reason: { message } });
     expect(third).toMatchObject({ status: 'rejected', reason: { message } });
     await expect(pool.run({ kind: 'pages', claim: first!, pages })).rejects.toThrow(message);
