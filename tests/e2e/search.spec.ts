@@ -61,6 +61,14 @@ async function search(page: Page, query: string): Promise<string[]> {
   const links = page.locator('.pagefind-ui__result-link');
   await expect(links.first()).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('.pagefind-ui__message')).toContainText(/result/i);
+  // Pagefind draws each result's frame first and its link once the result's fragment has loaded.
+  await expect
+    .poll(() =>
+      page
+        .locator('.pagefind-ui__result')
+        .evaluateAll((results) => results.every((r) => r.querySelector('.pagefind-ui__result-link') !== null)),
+    )
+    .toBe(true);
   // One path per result (a result's sub-results link to anchors of the same page).
   return page
     .locator('.pagefind-ui__result')
