@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearLeftovers, isRunning, ownerOf, startTime } from '../../../src/lib/site/build/leftovers.ts';
+import { bootId, clearLeftovers, isRunning, ownerOf, startTime } from '../../../src/lib/site/build/leftovers.ts';
 import { looksLikeStackTrace, tempDir, workspace } from '../../support/cli.ts';
 import { runBuild } from './support.ts';
 
@@ -37,7 +37,10 @@ describe.runIf(LINUX)('a staging folder whose process number was reused', () => 
     // Independently: it started within the last minute of the machine's uptime (100 ticks a second).
     const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
     expect(Math.abs(Number(start) / 100 - uptime)).toBeLessThan(60);
-    expect(ownerOf(live.pid)).toBe(`${live.pid}-${start}`);
+    // And the boot it started in: the first 8 hex digits of the kernel's boot id, read here on its own.
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim().replace(/-/g, '').slice(0, 8);
+    expect(boot).toMatch(/^[0-9a-f]{8}$/);
+    expect(ownerOf(live.pid)).toBe(`${live.pid}-${start}-${boot}`);
     expect(startTime(2 ** 22 + 1)).toBeNull();
   });
 
@@ -64,6 +67,24 @@ describe.runIf(LINUX)('a staging folder whose process number was reused', () => 
       ].sort(),
     );
     expect(readdirSync(parent).sort()).toEqual(['site', `site.staging-${pid}`, `site.staging-${pid}-${start}`]);
+  });
+
+  it('is abandoned when it was left before the machine last booted, whatever its number and start', () => {
+    const pid = live.pid!;
+    const start = startTime(pid)!;
+    const boot = bootId()!;
+    // Another boot's id: this one's first digit changed.
+    const other = `${((parseInt(boot[0]!, 16) + 1) % 16).toString(16)}${boot.slice(1)}`;
+    expect(isRunning(pid, start, boot)).toBe(true);
+    expect(isRunning(pid, start, other)).toBe(false);
+    const parent = tempDir();
+    site(join(parent, `site.staging-${pid}-${start}-${other}`), 'left before a reboot');
+    site(join(parent, `site.staging-${pid}-${start}-${boot}`), 'the live process’s own');
+
+    const done = clearLeftovers(join(parent, 'site'), tempDir(), ownerOf());
+
+    expect(done).toEqual([{ path: join(parent, `site.staging-${pid}-${start}-${other}`), pid, action: 'removed' }]);
+    expect(readdirSync(parent)).toEqual([`site.staging-${pid}-${start}-${boot}`]);
   });
 
   it('is removed by npm run build, which says so and keeps the folder of a build running now', () => {

@@ -6,8 +6,11 @@
  * the build's process number and, where the system says it (Linux's `/proc`), that process's start
  * time (`<pid>-<start>`): process numbers are reused (they wrap at 32,768 within minutes under
  * load), and a folder whose number now belongs to a process that started at another time was left
- * by a build that is gone. Where the start time cannot be read, the owner is the number alone and a
- * running process with that number keeps the folder. An old site left with no new one swapped in
+ * by a build that is gone. Start times count from the machine's boot, so the owner also carries the
+ * boot's identity (the first 8 hex digits of `/proc/sys/kernel/random/boot_id`): a folder left before
+ * a reboot is never taken for a process that happens to have its number and start time since. Where
+ * the start time cannot be read, the owner is the number alone and a running process with that
+ * number keeps the folder. An old site left with no new one swapped in
  * yet (the build stopped between the two renames) is put back instead, so the site is never missing.
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -38,18 +41,38 @@ export function startTime(pid: number): string | null {
   return start !== undefined && /^\d+$/.test(start) ? start : null;
 }
 
-/** The owner a build names its folders after: `<pid>-<start>`, or `<pid>` where the start time is unknown. */
+/** This boot of the machine: the first 8 hex digits of Linux's boot id, or null where it cannot be read. */
+export function bootId(): string | null {
+  try {
+    const id = readFileSync('/proc/sys/kernel/random/boot_id', 'latin1').replace(/-/g, '').slice(0, 8);
+    return /^[0-9a-f]{8}$/.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The owner a build names its folders after: `<pid>-<start>-<boot>`, `<pid>-<start>` where the boot
+ * is unknown, or `<pid>` where the start time is unknown too.
+ */
 export function ownerOf(pid: number = process.pid): string {
   const start = startTime(pid);
-  return start === null ? String(pid) : `${pid}-${start}`;
+  if (start === null) return String(pid);
+  const boot = bootId();
+  return boot === null ? `${pid}-${start}` : `${pid}-${start}-${boot}`;
 }
 
 /**
  * True while the process that owns a folder runs (another user's process counts: it may be a build
- * too): process `pid` runs and, when the folder recorded a start time and the system says one, it
- * started then (else the number was reused by another process).
+ * too): the folder was made since the machine last booted (when it recorded the boot), process `pid`
+ * runs and, when the folder recorded a start time and the system says one, it started then (else
+ * the number was reused by another process).
  */
-export function isRunning(pid: number, start: string | null = null): boolean {
+export function isRunning(pid: number, start: string | null = null, boot: string | null = null): boolean {
+  if (boot !== null) {
+    const now = bootId();
+    if (now !== null && now !== boot) return false;
+  }
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -68,19 +91,29 @@ interface Named {
   readonly owner: string;
   readonly pid: number;
   readonly start: string | null;
+  readonly boot: string | null;
 }
 
 /** The leftover folders named after `prefix` in `folder`, with the kind and owner of each. */
 function named(folder: string, prefix: string, kinds: string): Named[] {
   if (!existsSync(folder)) return [];
-  const pattern = new RegExp(`^${escape(prefix)}\\.(${kinds})-((\\d+)(?:-(\\d+))?)$`);
+  const pattern = new RegExp(`^${escape(prefix)}\\.(${kinds})-((\\d+)(?:-(\\d+)(?:-([0-9a-f]{8}))?)?)$`);
   return readdirSync(folder)
     .sort()
     .flatMap((name) => {
       const match = pattern.exec(name);
       if (!match) return [];
-      const [, kind, owner, pid, start] = match;
-      return [{ path: join(folder, name), kind: kind!, owner: owner!, pid: Number(pid), start: start ?? null }];
+      const [, kind, owner, pid, start, boot] = match;
+      return [
+        {
+          path: join(folder, name),
+          kind: kind!,
+          owner: owner!,
+          pid: Number(pid),
+          start: start ?? null,
+          boot: boot ?? null,
+        },
+      ];
     });
 }
 
@@ -92,12 +125,12 @@ export function clearLeftovers(
   out: string,
   root: string,
   self: number | string = ownerOf(),
-  running: (pid: number, start: string | null) => boolean = isRunning,
+  running: (pid: number, start: string | null, boot: string | null) => boolean = isRunning,
 ): Leftover[] {
   const stopped = [
     ...named(dirname(out), basename(out), 'staging|previous'),
     ...named(join(root, '.cache'), CACHE_SITE, 'staging'),
-  ].filter(({ owner, pid, start }) => owner !== String(self) && !running(pid, start));
+  ].filter(({ owner, pid, start, boot }) => owner !== String(self) && !running(pid, start, boot));
   const done: Leftover[] = [];
   const previous = stopped.filter(({ kind }) => kind === 'previous');
   if (!existsSync(out) && previous.length > 0) {
