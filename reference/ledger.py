@@ -971,9 +971,10 @@ def command_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def command_batch(_args: argparse.Namespace) -> int:
-    """`batch`: JSON Lines of {slug, model, claim} in, one compact trace per line out."""
-    code = code_hash()
+def run_batch(keys: tuple[str, ...], work, with_kind: bool = False) -> int:
+    """Reads JSON Lines of cases (objects with ``keys``) from stdin and writes ``work(case)`` for
+    each as one line of JSON, or ``{"error": "line N: ..."}`` where a case fails: one bad case
+    must not stop the batch. ``with_kind`` names the error's kind in its message."""
     out = sys.stdout.buffer
     for number, line in enumerate(sys.stdin.buffer, start=1):
         if not line.strip():
@@ -981,18 +982,29 @@ def command_batch(_args: argparse.Namespace) -> int:
         try:
             case = parse_json(line.decode("utf-8"))
             if not isinstance(case, dict):
-                raise LedgerError("a case must be an object with slug, model and claim")
-            for key in ("slug", "model", "claim"):
+                raise LedgerError(f"a case must be an object with {', '.join(keys[:-1])} and {keys[-1]}")
+            for key in keys:
                 if key not in case:
                     raise LedgerError(f"{key}: is required")
-            if not isinstance(case["slug"], str):
-                raise LedgerError("slug: must be a string")
-            text = dump_json(score(case["claim"], case["model"], case["slug"], code))
+            text = dump_json(work(case))
         except Exception as error:  # one bad case must not stop the batch
-            text = dump_json({"error": f"line {number}: {error}"})
+            kind = f"{type(error).__name__}: " if with_kind else ""
+            text = dump_json({"error": f"line {number}: {kind}{error}"})
         out.write(text.encode("utf-8") + b"\n")
     out.flush()
     return 0
+
+
+def command_batch(_args: argparse.Namespace) -> int:
+    """`batch`: JSON Lines of {slug, model, claim} in, one compact trace per line out."""
+    code = code_hash()
+
+    def work(case: dict) -> object:
+        if not isinstance(case["slug"], str):
+            raise LedgerError("slug: must be a string")
+        return score(case["claim"], case["model"], case["slug"], code)
+
+    return run_batch(("slug", "model", "claim"), work)
 
 
 def command_explain_batch(_args: argparse.Namespace) -> int:
@@ -1002,25 +1014,11 @@ def command_explain_batch(_args: argparse.Namespace) -> int:
     page's model id; an optional ``levels`` gives the order its level tables were declared in."""
     import explain  # the explanations live in their own file beside this one
 
-    out = sys.stdout.buffer
-    for number, line in enumerate(sys.stdin.buffer, start=1):
-        if not line.strip():
-            continue
-        try:
-            case = parse_json(line.decode("utf-8"))
-            if not isinstance(case, dict):
-                raise LedgerError("a case must be an object with slug, model, models and claim")
-            for key in ("slug", "model", "models", "claim"):
-                if key not in case:
-                    raise LedgerError(f"{key}: is required")
-            models = [(str(pair[0]), pair[1]) for pair in case["models"]]
-            document = explain.explain(case["claim"], case["slug"], case["model"], models, case.get("levels"))
-            text = dump_json(document)
-        except Exception as error:  # one bad case must not stop the batch
-            text = dump_json({"error": f"line {number}: {type(error).__name__}: {error}"})
-        out.write(text.encode("utf-8") + b"\n")
-    out.flush()
-    return 0
+    def work(case: dict) -> object:
+        models = [(str(pair[0]), pair[1]) for pair in case["models"]]
+        return explain.explain(case["claim"], case["slug"], case["model"], models, case.get("levels"))
+
+    return run_batch(("slug", "model", "models", "claim"), work, with_kind=True)
 
 
 # Verification --------------------------------------------------------------
