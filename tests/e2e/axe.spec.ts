@@ -17,7 +17,7 @@ for (const { kind, url, missing } of pageKinds()) {
       // Only colours change with the scheme, so the dark pass runs the contrast rule alone.
       const axe = new AxeBuilder({ page });
       // The reference's source is thousands of token spans, which took axe minutes: its colours, a
-      // small fixed set, are checked in tests/unit/site/highlight.test.ts; its frame is checked here.
+      // small fixed set, are checked in tests/unit/render/highlight.test.ts; its frame is checked here.
       if (kind === 'reference') axe.exclude('pre.shiki > code');
       const { violations } = await (colorScheme === 'dark' ? axe.withRules(['color-contrast']) : axe).analyze();
       const summary = violations.map(

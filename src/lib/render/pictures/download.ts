@@ -9,7 +9,7 @@ import { SPREADSHEET_FORMULA } from '../../publish/exports.ts';
 import { escapeAttribute, escapeHtml } from '../markup.ts';
 
 /**
- * The light colours of `src/styles/global.css`'s `:root` (tests/unit/pictures/pictureDownload.test.ts keeps
+ * The light colours of `src/styles/global.css`'s `:root` (tests/unit/render/pictures/pictureDownload.test.ts keeps
  * them equal): a picture on its own has no page around it to take them from.
  */
 export const PICTURE_COLOURS = {

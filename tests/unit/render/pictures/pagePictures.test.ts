@@ -5,19 +5,19 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createScorer } from '../../../src/engine/index.ts';
-import { loadLedger } from '../../../src/lib/input/load.ts';
-import { traceJson } from '../../../src/lib/claim/claimView.ts';
-import { summarise } from '../../../src/lib/site/records.ts';
-import { bandsView } from '../../../src/lib/render/pictures/bands.ts';
-import { compareView } from '../../../src/lib/render/pictures/compare.ts';
-import { curveView } from '../../../src/lib/render/pictures/curve.ts';
-import { factorView } from '../../../src/lib/render/pictures/factor.ts';
-import { modelsView } from '../../../src/lib/render/pictures/models.ts';
-import { votesView } from '../../../src/lib/render/pictures/votes.ts';
-import { voteWeightView } from '../../../src/lib/render/pictures/voteWeight.ts';
-import { walkView } from '../../../src/lib/render/pictures/walk.ts';
-import { strictModel } from '../../support/model.ts';
+import { createScorer } from '../../../../src/engine/index.ts';
+import { loadLedger } from '../../../../src/lib/input/load.ts';
+import { traceJson } from '../../../../src/lib/claim/claimView.ts';
+import { summarise } from '../../../../src/lib/site/records.ts';
+import { bandsView } from '../../../../src/lib/render/pictures/bands.ts';
+import { compareView } from '../../../../src/lib/render/pictures/compare.ts';
+import { curveView } from '../../../../src/lib/render/pictures/curve.ts';
+import { factorView } from '../../../../src/lib/render/pictures/factor.ts';
+import { modelsView } from '../../../../src/lib/render/pictures/models.ts';
+import { votesView } from '../../../../src/lib/render/pictures/votes.ts';
+import { voteWeightView } from '../../../../src/lib/render/pictures/voteWeight.ts';
+import { walkView } from '../../../../src/lib/render/pictures/walk.ts';
+import { strictModel } from '../../../support/model.ts';
 
 const model = strictModel();
 
@@ -104,7 +104,7 @@ describe('model page pictures', () => {
 });
 
 describe('every figure in a claim picture’s text alternative is a string of the published trace', () => {
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
   const { ledger } = loadLedger({ content: join(root, 'content'), models: join(root, 'models') });
   // Model ids carry a version (ledger@1.1.0), not a figure.
   const figures = (text: string): string[] => text.replace(/\S+@\d+\.\d+\.\d+/g, '').match(/-?\d+\.\d+/g) ?? [];

@@ -4,16 +4,16 @@
  * strict model's declared numbers (seed 000) and independent arithmetic, not from the pictures.
  */
 import { describe, expect, it } from 'vitest';
-import { INSUFFICIENT_REASON } from '../../../src/engine/index.ts';
-import type { TraceSummary } from '../../../src/lib/site/records.ts';
-import { curveView } from '../../../src/lib/render/pictures/curve.ts';
-import { WIDTH } from '../../../src/lib/render/pictures/frame.ts';
-import { modelsView } from '../../../src/lib/render/pictures/models.ts';
-import { votesView } from '../../../src/lib/render/pictures/votes.ts';
-import { walkView } from '../../../src/lib/render/pictures/walk.ts';
-import { claim, type LinkSpec } from '../../support/claim.ts';
-import { strictModel } from '../../support/model.ts';
-import { scoreOf } from '../../support/score.ts';
+import { INSUFFICIENT_REASON } from '../../../../src/engine/index.ts';
+import type { TraceSummary } from '../../../../src/lib/site/records.ts';
+import { curveView } from '../../../../src/lib/render/pictures/curve.ts';
+import { WIDTH } from '../../../../src/lib/render/pictures/frame.ts';
+import { modelsView } from '../../../../src/lib/render/pictures/models.ts';
+import { votesView } from '../../../../src/lib/render/pictures/votes.ts';
+import { walkView } from '../../../../src/lib/render/pictures/walk.ts';
+import { claim, type LinkSpec } from '../../../support/claim.ts';
+import { strictModel } from '../../../support/model.ts';
+import { scoreOf } from '../../../support/score.ts';
 
 const model = strictModel();
 const traceOf = (links: LinkSpec[], extra: Parameters<typeof claim>[0] = {}) =>

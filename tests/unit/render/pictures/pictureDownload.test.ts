@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { PICTURE_COLOURS, pictureCsv, standaloneSvg } from '../../../src/lib/render/pictures/download.ts';
+import { PICTURE_COLOURS, pictureCsv, standaloneSvg } from '../../../../src/lib/render/pictures/download.ts';
 
-const root = resolve(import.meta.dirname, '../../..');
+const root = resolve(import.meta.dirname, '../../../..');
 const stylesheet = readFileSync(join(root, 'src/styles/global.css'), 'utf8');
 
 /** The custom properties of the stylesheet's first `:root` block (the light colours). */

@@ -5,10 +5,10 @@
  * 0.8470597…), rounded to the next whole millionth away from x.
  */
 import { describe, expect, it } from 'vitest';
-import { createExplainer } from '../../../src/engine/explain/index.ts';
-import type { Model } from '../../../src/engine/index.ts';
-import { claim } from '../../support/claim.ts';
-import { strictModel } from '../../support/model.ts';
+import { createExplainer } from '../../../../src/engine/explain/index.ts';
+import type { Model } from '../../../../src/engine/index.ts';
+import { claim } from '../../../support/claim.ts';
+import { strictModel } from '../../../support/model.ts';
 
 /** Prior 0.5 (log-odds 0), a measurement weighs 1 and a document 0.5 when it bears directly. */
 const base = strictModel({

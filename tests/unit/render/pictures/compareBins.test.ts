@@ -4,8 +4,8 @@
  * ledger (issue 18); up to MAX_DOTS claims it is a dot per claim as before.
  */
 import { describe, expect, it } from 'vitest';
-import type { ClaimPair } from '../../../src/lib/model/claimOutcomes.ts';
-import { compareView, MAX_DOTS } from '../../../src/lib/render/pictures/compare.ts';
+import type { ClaimPair } from '../../../../src/lib/model/claimOutcomes.ts';
+import { compareView, MAX_DOTS } from '../../../../src/lib/render/pictures/compare.ts';
 
 const pair = (i: number, a: string, b: string, stateB = 'likely'): ClaimPair => ({
   slug: `c${i}`,
