@@ -7,6 +7,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import claimPages from './src/integrations/claimPages.ts';
 import liveContent from './src/integrations/liveContent.ts';
 import serverMode from './src/integrations/serverMode.ts';
 import { configOutDir } from './src/lib/site/build/paths.ts';
@@ -57,6 +58,8 @@ export default defineConfig({
     ...(onServer ? [serverMode()] : []),
     // `astro dev` reloads pages when a claim or model file changes (getSite reads them from disk).
     liveContent(),
+    // A static build on threads: waits for the claim pages its threads write (src/lib/site/pool/).
+    claimPages(),
     // sitemap-index.xml and sitemap-0.xml list every HTML page with an address of its own (not the
     // not-found page, nor a claim's second address under the default model); files such as
     // trace.json and the feeds end in an extension, not a slash, and are left out.

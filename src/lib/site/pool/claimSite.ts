@@ -17,6 +17,8 @@ export interface PoolSite {
   readonly commit: string | null;
   /** The site's public address (Astro's `site`). */
   readonly siteUrl: string;
+  /** The folder the build writes into, where a thread writes whole claim pages (absolute). */
+  readonly outDir?: string;
 }
 
 /** The engine's scorer of every model, made once per thread. */

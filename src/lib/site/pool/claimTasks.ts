@@ -11,6 +11,7 @@ import { traceJson } from '../../claim/page.ts';
 import { claimArticleHtml, type ClaimArticleProps } from '../../claim/html/claimArticle.ts';
 import type { SiteClaim } from '../records.ts';
 import type { Site } from '../types.ts';
+import type { ClaimFrames } from './claimFrame.ts';
 import { claimSite, type PoolSite } from './claimSite.ts';
 
 /** One page of a claim: under which model, and whether at `/claims/<slug>/` itself. */
@@ -19,10 +20,21 @@ export interface ClaimPageRequest {
   readonly onDefaultRoute: boolean;
 }
 
+/** A task: every file of one claim's pages, written whole into the build's folder (writeClaim.ts). */
+export interface WholeClaimTask {
+  readonly kind: 'whole';
+  readonly claim: SiteClaim;
+  /** The frames Astro rendered with placeholders, one per kind of claim page. */
+  readonly frames: ClaimFrames;
+  /** The released models, the default first. */
+  readonly models: readonly string[];
+}
+
 /** A task: every listed page of one claim, or its traces or explanations under the listed models. */
 export type ClaimTask =
   | { readonly kind: 'pages'; readonly claim: SiteClaim; readonly pages: readonly ClaimPageRequest[] }
-  | { readonly kind: 'traces' | 'explains'; readonly claim: SiteClaim; readonly models: readonly string[] };
+  | { readonly kind: 'traces' | 'explains'; readonly claim: SiteClaim; readonly models: readonly string[] }
+  | WholeClaimTask;
 
 /**
  * The article of one claim page. `LEDGER_TEST_FAIL_CLAIM=<slug>` makes that claim's page fail, as a
@@ -35,7 +47,11 @@ export function articleOf(site: Site, props: ClaimArticleProps): string {
 }
 
 /** Runs a task in a thread whose site is `init`: the HTML of each page, or the JSON of each trace or explanation. */
-export function runClaimTask(init: PoolSite, scorers: ReadonlyMap<string, Scorer>, task: ClaimTask): string[] {
+export function runClaimTask(
+  init: PoolSite,
+  scorers: ReadonlyMap<string, Scorer>,
+  task: Exclude<ClaimTask, WholeClaimTask>,
+): string[] {
   const site = claimSite(init, scorers, task.claim);
   const { slug } = task.claim;
   if (task.kind !== 'pages')

@@ -2,10 +2,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../lib/site/site.ts';
 import { claimTrace } from '../../../lib/site/pool/claimPool.ts';
+import { wholePagesOn } from '../../../lib/site/pool/wholePages.ts';
 import { hasTrace } from '../../../lib/site/store/http.ts';
 
+// A static build on threads writes these files there (wholePages.ts): Astro lists none.
 export const getStaticPaths = (() =>
-  getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
+  wholePagesOn() ? [] : getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
 
 /** The trace as one line of JSON with a final newline (traceJson), the same bytes on every build. */
 export const GET: APIRoute = async ({ params, isPrerendered, site: siteUrl }) => {

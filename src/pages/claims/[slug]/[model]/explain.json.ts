@@ -2,9 +2,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../../lib/site/site.ts';
 import { claimExplain } from '../../../../lib/site/pool/claimPool.ts';
+import { wholePagesOn } from '../../../../lib/site/pool/wholePages.ts';
 import { hasTrace } from '../../../../lib/site/store/http.ts';
 
+// A static build on threads writes these files there (wholePages.ts): Astro lists none.
 export const getStaticPaths = (() => {
+  if (wholePagesOn()) return [];
   const site = getSite();
   return site.claims.flatMap(({ slug }) => site.models.map(({ id }) => ({ params: { slug, model: id } })));
 }) satisfies GetStaticPaths;

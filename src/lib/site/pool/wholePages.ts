@@ -1,0 +1,90 @@
+/**
+ * A static build's claim pages written whole on the pool of threads: `/claims/<slug>/`, each
+ * `/claims/<slug>/<model>/`, and their trace.json and explain.json files, straight into the build's
+ * output folder. Astro renders one frame of each kind of claim page (claimFrame.ts), hands it over
+ * (frameCapture.ts) and writes no file of these routes; the threads write every claim's files while
+ * Astro renders the rest of the site, and the build's last hook waits for them (claimPages.ts).
+ */
+import { join, resolve } from 'node:path';
+import { astroOutDir } from '../build/paths.ts';
+import type { Site } from '../types.ts';
+import { cutFrame, type ClaimFrames, type FrameKind } from './claimFrame.ts';
+import type { PoolSite } from './claimSite.ts';
+import type { ClaimTask, WholeClaimTask } from './claimTasks.ts';
+import { awaitFrames } from './frameCapture.ts';
+import { startPool } from './pool.ts';
+import { POOL_ENV } from './workers.ts';
+
+/**
+ * Each thread's heap: a task holds one claim's traces and pages, some megabytes, so a small heap is
+ * collected often and keeps the threads' share of the build's memory small (a thread with V8's own
+ * limits grew to 150 MB resident writing the repository's pages ten times over; with these, 95 MB).
+ */
+const THREAD_HEAP = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+
+/** How many threads this Astro process has for its claim pages: 1 (none) unless a static build set more. */
+function poolSize(): number {
+  const size = Number(process.env[POOL_ENV] ?? '1');
+  return Number.isInteger(size) && size >= 2 && process.env['LEDGER_OUTPUT'] !== 'server' ? size : 1;
+}
+
+/** Whether this build's threads write the claim pages whole (Astro then lists none of their files). */
+export function wholePagesOn(): boolean {
+  return poolSize() > 1;
+}
+
+/** The claim pages a static build's threads write. */
+export interface WholePages {
+  /** The kind of frame the page at (slug, model) renders, or null: the page is the threads' to write. */
+  frameAt(slug: string, model: string | undefined): FrameKind | null;
+}
+
+let active: { site: Site; pages: WholePages } | undefined;
+
+/** The build's whole claim pages for `site`, started on first use; null without a pool. */
+export function wholePages(site: Site, siteUrl: string | URL): WholePages | null {
+  if (!wholePagesOn()) return null;
+  if (active !== undefined) return active.site === site ? active.pages : null;
+  const init: PoolSite = {
+    models: site.models,
+    codeHash: site.codeHash,
+    buildDate: site.buildDate,
+    commit: site.commit,
+    siteUrl: String(siteUrl),
+    // The folder Astro writes into (astro.config.mjs names it from the same variable).
+    outDir: resolve(astroOutDir(process.env, process.cwd())),
+  };
+  // Astro runs from the project's folder (scripts/build.ts starts it there); its bundle does not
+  // keep this module's own path.
+  const pool = startPool<ClaimTask, string[]>(join(process.cwd(), 'src/lib/site/pool/boot.mjs'), poolSize(), init, {
+    resourceLimits: THREAD_HEAP,
+  });
+  const first = site.claims[0]!.slug;
+  const firstModel = site.models[0]!.id;
+  const frames: Partial<Record<FrameKind, string>> = {};
+  let written!: (tasks: Promise<void>) => void;
+  const all = new Promise<void>((resolve) => (written = (tasks) => resolve(tasks)));
+  // Every claim's task is queued once both frames are in: the threads hold no page once written, so
+  // the queue is the claims alone, and the threads write while Astro renders the other routes.
+  const framed = (kind: string, html: string): void => {
+    cutFrame(kind as FrameKind, html, siteUrl);
+    frames[kind as FrameKind] = html;
+    if (frames.default === undefined || frames.model === undefined) return;
+    const task = (slug: string): WholeClaimTask => ({
+      kind: 'whole',
+      claim: site.claim(slug),
+      frames: frames as ClaimFrames,
+      models: site.models.map(({ id }) => id),
+    });
+    written(Promise.all(site.claims.map(({ slug }) => pool.run(task(slug)))).then(() => pool.close()));
+  };
+  // Its failure is the build's (claimPages.ts waits for it), not an unhandled rejection before then.
+  all.catch(() => undefined);
+  awaitFrames(framed, all);
+  const pages: WholePages = {
+    frameAt: (slug, model) =>
+      slug !== first ? null : model === undefined ? 'default' : model === firstModel ? 'model' : null,
+  };
+  active = { site, pages };
+  return pages;
+}
