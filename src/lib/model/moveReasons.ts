@@ -5,18 +5,11 @@
  * as one sentence with what the claim's own evidence does with the setting. Claim pages and compare
  * pages say them alike.
  */
-import { outcomeOf, settingsMoving, type SettingMove } from '../../engine/explain/index.ts';
+import type { SettingMove } from '../../engine/explain/index.ts';
 import { probabilityText, type Outcome } from '../../engine/explain/outcome.ts';
 import { groupingOf } from '../../engine/independence.ts';
-import {
-  dec,
-  interpretationFactor,
-  linkWeight,
-  rulesOf,
-  type Claim,
-  type Model,
-  type Rules,
-} from '../../engine/index.ts';
+import { dec, interpretationFactor, linkWeight, type Claim, type Model, type Rules } from '../../engine/index.ts';
+import { outcomeFor, pairMoves, rulesFor } from './pairMoves.ts';
 import {
   everyModelWords,
   independenceDetail,
@@ -24,15 +17,6 @@ import {
   levelDetail,
   moveSentence,
 } from '../claim/explainWords.ts';
-
-const rulesByModel = new WeakMap<Model, Rules>();
-
-/** A model's rules, made once per model. */
-function rulesFor(model: Model): Rules {
-  let rules = rulesByModel.get(model);
-  if (rules === undefined) rulesByModel.set(model, (rules = rulesOf(model)));
-  return rules;
-}
 
 /** A model as a sentence names it: "here" on its own claim page, "under ledger@1.1.0" on a compare page. */
 export interface NamedModel {
@@ -127,7 +111,7 @@ export function moveLines(
 
 /** Whether `claim` comes out under `other` with the same state and probability as `outcome` under `rules`. */
 function sameResult(rules: Rules, outcome: Outcome, other: Rules, claim: Claim): boolean {
-  const there = outcomeOf(other, claim.type, claim.evidence);
+  const there = outcomeFor(other, claim);
   if (outcome.state !== there.state || !outcome.scored || !there.scored) return outcome.state === there.state;
   return (
     probabilityText(rules, outcome.x) === probabilityText(other, there.x) &&
@@ -142,10 +126,10 @@ export function moveReasons(
   claim: Claim,
 ): { path: string; sentence: string }[] {
   const rules = rulesFor(models.a);
-  const whole = outcomeOf(rules, claim.type, claim.evidence);
+  const whole = outcomeFor(rules, claim);
   if (sameResult(rules, whole, rulesFor(models.b), claim)) return [];
   return moveLines(
-    settingsMoving(rules, whole, models.b, claim),
+    pairMoves(models.a, models.b, claim),
     claim,
     { model: models.a, name: `under ${models.aId}` },
     { model: models.b, name: models.bId },
