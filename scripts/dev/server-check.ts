@@ -102,6 +102,12 @@ try {
   if (health.historyTraces !== historyTraces)
     fail(`/healthz/: ${health.historyTraces} history traces, but ${staticDir}/ has ${historyTraces}`);
   paths.push(...historyPaths);
+  // The history picture's two files, drawn on request from the stored history as the page is.
+  const drawn = slugs.filter((slug) => existsSync(join(staticDir, 'claims', slug, 'history', 'history.svg')));
+  if (drawn.length === 0) fail(`${staticDir}/ has no history picture to take away`);
+  paths.push(
+    ...drawn.flatMap((slug) => [`/claims/${slug}/history/history.svg`, `/claims/${slug}/history/history.csv`]),
+  );
   // Every later browse page the static build wrote (page 2 onwards), which a server renders on
   // request from its store's listing; the check needs a build with a page size that makes some.
   const later = addressesUnder(staticDir, 'browse', 3, 4).filter((p) => p.split('/').length === 7);

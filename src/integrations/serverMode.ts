@@ -18,6 +18,8 @@ export const ON_DEMAND_ROUTES: readonly string[] = [
   'src/pages/claims/[slug]/[model]/[picture].svg.ts',
   'src/pages/claims/[slug]/[model]/[picture].csv.ts',
   'src/pages/claims/[slug]/history/index.astro',
+  'src/pages/claims/[slug]/history/history.svg.ts',
+  'src/pages/claims/[slug]/history/history.csv.ts',
   'src/pages/claims/[slug]/history/[commit]/trace.json.ts',
   'src/pages/claims/[slug]/history/[commit]/[model]/trace.json.ts',
   // Only the later pages: the first pages of the browse combinations stay prerendered (filter.js's

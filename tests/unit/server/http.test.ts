@@ -70,8 +70,17 @@ describe("a server's history addresses", () => {
       model: 'm@1.0.0',
       kind: 'trace',
     });
+    // The history picture's two files, rendered on request as the page is.
+    for (const kind of ['svg', 'csv'] as const)
+      expect(historyAddress(routedUrl(`/claims/a/history/history.${kind}`))).toEqual({
+        slug: 'a',
+        commit: null,
+        model: null,
+        kind,
+      });
     for (const other of [
       '/claims/a/',
+      routedUrl('/claims/a/history/walk.svg'),
       '/claims/a/history',
       '/claims/a/history/0cd3376fbe99/',
       routedUrl('/claims/a/history/0cd3376fbe99/trace.json/'),

@@ -33,6 +33,9 @@ export interface CompareBin {
   readonly changed: number;
   /** The square's claims in words, with its two ranges as decimals. */
   readonly label: string;
+  /** Its ranges of probability under each model, each from its lower end (included) to its upper one. */
+  readonly a: readonly [string, string];
+  readonly b: readonly [string, string];
 }
 
 /** Above this many placed claims the picture counts claims in squares rather than drawing a dot each. */
@@ -190,11 +193,16 @@ export function compareView(
   };
 }
 
-/** The range of square `i` (from 0) in words, "0.40–0.45"; each includes its lower end, the last also 1. */
-const range = (i: number): string =>
-  `${dec(i).dividedBy(BINS).toFixed(2)}–${dec(i + 1)
+/** The ends of square `i` (from 0) as decimals, "0.40" and "0.45"; each includes its lower end, the last also 1. */
+const ends = (i: number): [string, string] => [
+  dec(i).dividedBy(BINS).toFixed(2),
+  dec(i + 1)
     .dividedBy(BINS)
-    .toFixed(2)}`;
+    .toFixed(2),
+];
+
+/** The range of square `i` in words, "0.40–0.45". */
+const range = (i: number): string => ends(i).join('–');
 
 /** How wide a square is, in probability. */
 const WIDE = dec(1).dividedBy(BINS).toFixed(2);
@@ -235,6 +243,8 @@ function countedView(
         r: px(Math.max(1.5, (cell / 2) * Math.sqrt(count / most))),
         count,
         changed: moved,
+        a: ends(i),
+        b: ends(j),
         label:
           `${count} ${count === 1 ? 'claim' : 'claims'} from ${range(i)} under ${a} and ${range(j)} under ${b}` +
           (moved > 0 ? `, ${moved} of them changing state` : ''),

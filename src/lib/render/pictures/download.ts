@@ -66,6 +66,8 @@ const PICTURE_CSS = [
   `.pic-band.current{opacity:.55}`,
   `.pic-band.pic-key{opacity:.8}`,
   `.pic-strip{fill:${c.panel};stroke:${c.line};stroke-width:1}`,
+  `.history-chart-line{fill:none;stroke:${c.accent};stroke-width:2}`,
+  `.history-chart-point{fill:${c.accent}}`,
 ].join('\n');
 
 /**
@@ -79,7 +81,7 @@ export function standaloneSvg(figure: string): string | null {
   if (svg === null) return null;
   const [, width, height, attributes, inner] = svg as unknown as [string, string, string, string, string];
   // The title and description stay first (a reader of the file, as of the page, meets them first).
-  const alt = /^<title>[\s\S]*?<\/desc>\n/.exec(inner)?.[0] ?? '';
+  const alt = /^<title[^>]*>[\s\S]*?<\/desc>\n/.exec(inner)?.[0] ?? '';
   const rest = inner.slice(alt.length);
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +

@@ -38,7 +38,8 @@ export interface HistoryAddress {
   /** The revision's short commit; null on the history page itself. */
   readonly commit: string | null;
   readonly model: string | null;
-  readonly kind: 'page' | 'trace';
+  /** The page, a revision's trace, or the page's picture as a file (`history.svg`, `history.csv`). */
+  readonly kind: 'page' | 'trace' | 'svg' | 'csv';
 }
 
 /** The history address of a routed path (see routedUrl) without the site's base, or null for any other path. */
@@ -48,6 +49,8 @@ export function historyAddress(path: string): HistoryAddress | null {
   const slug = parts[1]!;
   const rest = parts[2]!;
   if (rest === '') return { slug, commit: null, model: null, kind: 'page' };
+  const picture = /^history\.(svg|csv)\/$/.exec(rest)?.[1] as 'svg' | 'csv' | undefined;
+  if (picture !== undefined) return { slug, commit: null, model: null, kind: picture };
   const trace = /^([^/]+)\/(?:([^/]+)\/)?trace\.json\/$/.exec(rest);
   if (trace === null) return null;
   return { slug, commit: trace[1]!, model: trace[2] ?? null, kind: 'trace' };

@@ -1,0 +1,155 @@
+/**
+ * The pictures of the model, compare and history pages as files beside each page, as a claim
+ * page's are (claimPictures.ts): each SVG drawn by the very function the page draws it with, made
+ * standalone (download.ts), and each CSV the figures it draws, as the model file or the traces
+ * write them.
+ */
+import type { Model } from '../../../engine/index.ts';
+import { historyChart } from '../../history/chart.ts';
+import { historyChartSvg } from '../../history/chartSvg.ts';
+import { claimPairs } from '../../model/claimOutcomes.ts';
+import { interpretationRows, stateBands, weightTable } from '../../model/modelView.ts';
+import { claimPath } from '../../paths.ts';
+import type { Site } from '../../site/types.ts';
+import { stateBandsSvg } from './bandsSvg.ts';
+import { PICTURE_TYPES, type PictureFormat } from './claimPictures.ts';
+import { compareView, type CompareView } from './compare.ts';
+import { compareSvg } from './compareSvg.ts';
+import { pictureCsv, standaloneSvg } from './download.ts';
+import { factorView } from './factor.ts';
+import { lineChartSvg } from './lineChartSvg.ts';
+import { voteWeightView } from './voteWeight.ts';
+
+/** The pictures of a model page, in the page's order. */
+export const MODEL_PICTURES = ['states', 'interpretation', 'vote-weight'] as const;
+
+/** One model page picture's name, and the start of its files' names. */
+export type ModelPicture = (typeof MODEL_PICTURES)[number];
+
+/** The compare picture's name; the history picture's. */
+export const COMPARE_PICTURE = 'compare';
+export const HISTORY_PICTURE = 'history';
+
+const yes = (b: boolean): string => (b ? 'yes' : 'no');
+
+/** A picture's two files, the SVG as the page draws it (its figure) and the CSV. */
+interface Drawn {
+  readonly figure: string;
+  readonly csv: string;
+}
+
+/** A model page's picture, drawn from the model file alone. */
+function modelPicture(model: Model, name: ModelPicture): Drawn {
+  if (name === 'states')
+    return {
+      figure: stateBandsSvg(model),
+      csv: pictureCsv(
+        ['state', 'from', 'below'],
+        stateBands(model).map((b) => [b.state, b.from, b.below]),
+      ),
+    };
+  if (name === 'interpretation')
+    return {
+      figure: lineChartSvg(factorView(model)),
+      csv: pictureCsv(
+        ['steps', 'factor', 'floored'],
+        interpretationRows(model).map((r) => [r.steps, r.factor, yes(r.floored)]),
+      ),
+    };
+  return {
+    figure: lineChartSvg(voteWeightView(model)),
+    csv: pictureCsv(
+      ['reputation', 'weight', 'floored'],
+      weightTable(model).map((r) => [r.reputation, r.weight, yes(r.floored)]),
+    ),
+  };
+}
+
+/** A model page's picture file, or null for a model or picture there is none of. */
+export function modelPictureFile(site: Site, id: string, name: string, format: PictureFormat): string | null {
+  const loaded = site.models.find((m) => m.id === id);
+  if (loaded === undefined || !(MODEL_PICTURES as readonly string[]).includes(name)) return null;
+  return fileOf(modelPicture(loaded.model, name as ModelPicture), format);
+}
+
+/** The compare picture of models `a` (across) and `b` (up), as the compare page draws it. */
+export function siteCompareView(site: Site, a: string, b: string): CompareView {
+  return compareView(
+    claimPairs(site.claims, (slug, m) => site.summary(slug, m), a, b),
+    a,
+    b,
+    (slug) => claimPath(slug, b),
+    { a: site.model(a).model.states, b: site.model(b).model.states },
+  );
+}
+
+/**
+ * The compare picture's numbers: a row per claim (each model's state and probability, as its trace
+ * writes them) or, where the picture counts claims in squares, a row per square it draws.
+ */
+function compareCsv(site: Site, view: CompareView, a: string, b: string): string {
+  if (view.bins.length > 0)
+    return pictureCsv(
+      ['model_a', 'a_from', 'a_below', 'model_b', 'b_from', 'b_below', 'claims', 'changing_state'],
+      view.bins.map((bin) => [a, ...bin.a, b, ...bin.b, String(bin.count), String(bin.changed)]),
+    );
+  const pairs = claimPairs(site.claims, (slug, m) => site.summary(slug, m), a, b);
+  return pictureCsv(
+    ['claim', 'model_a', 'state_a', 'probability_a', 'model_b', 'state_b', 'probability_b', 'changes_state'],
+    pairs.map((p) => [
+      p.slug,
+      a,
+      p.a.state,
+      p.a.probability,
+      b,
+      p.b.state,
+      p.b.probability,
+      yes(p.a.state !== p.b.state),
+    ]),
+  );
+}
+
+/** The compare page's picture file, or null for a pair the site does not compare. */
+export function comparePictureFile(site: Site, a: string, b: string, format: PictureFormat): string | null {
+  const ids = site.models.map((m) => m.id);
+  if (a === b || !ids.includes(a) || !ids.includes(b)) return null;
+  const view = siteCompareView(site, a, b);
+  return fileOf({ figure: compareSvg(view, a, b, false), csv: compareCsv(site, view, a, b) }, format);
+}
+
+/** The history picture of a claim, or null when no revision has a probability (the page draws none). */
+export function historyPicture(
+  site: Site,
+  slug: string,
+): { view: NonNullable<ReturnType<typeof historyChart>>; csv: string } | null {
+  const { entries } = site.history(slug);
+  const today = site.defaultModel;
+  const view = historyChart(entries, today.id, today.model.states);
+  if (view === null) return null;
+  const csv = pictureCsv(
+    ['date', 'commit', 'model', 'state', 'probability'],
+    entries.map((e) => [
+      e.revision.date,
+      e.revision.short,
+      today.id,
+      e.today.trace?.result.state ?? null,
+      e.today.trace?.result.probability ?? null,
+    ]),
+  );
+  return { view, csv };
+}
+
+/** The history page's picture file, or null for a claim with no line to draw. */
+export function historyPictureFile(site: Site, slug: string, format: PictureFormat): string | null {
+  const picture = historyPicture(site, slug);
+  return picture === null ? null : fileOf({ figure: historyChartSvg(picture.view, true), csv: picture.csv }, format);
+}
+
+const fileOf = (drawn: Drawn, format: PictureFormat): string | null =>
+  format === 'csv' ? drawn.csv : standaloneSvg(drawn.figure);
+
+/** A picture route's answer: the file, or the site's 404 page when there is none at that address. */
+export function pageFileResponse(body: string | null, format: PictureFormat): Response {
+  if (body === null) return new Response(null, { status: 404 });
+  return new Response(body, { headers: { 'Content-Type': PICTURE_TYPES[format] } });
+}
