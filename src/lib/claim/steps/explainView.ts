@@ -44,7 +44,7 @@ export interface EveryModelRow {
 /** The every-model strip's rows: the claim under every released model, in the site's order. */
 export function everyModelRows(
   trace: Trace,
-  explanation: Explanation,
+  explanation: Pick<Explanation, 'models'>,
   models: readonly ModelEntry[],
   defaultModel: string,
 ): EveryModelRow[] {

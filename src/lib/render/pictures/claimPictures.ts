@@ -4,7 +4,6 @@
  * with, made standalone (download.ts), and each CSV the figures it draws, as the trace writes them.
  */
 import type { Trace } from '../../../engine/index.ts';
-import { explanationOf } from '../../claim/explanation.ts';
 import { modelStripSvg } from '../../claim/html/modelStripSvg.ts';
 import { everyModelRows } from '../../claim/steps/explainView.ts';
 import type { Site } from '../../site/types.ts';
@@ -40,10 +39,19 @@ export function claimPictureNames(site: Site, slug: string, model: string): Clai
 
 const yes = (b: boolean): string => (b ? 'yes' : 'no');
 
-/** The claim under every released model, one row each, the default first. */
+/**
+ * The claim under every released model, one row each, the default first. The strip's files draw
+ * each model's state and probability and none of the reasons, so they are read from the traces
+ * (the explanation's every-model rows are the same figures, which a unit test checks), and no
+ * explanation is worked for a picture: each is worked once, for its page and explain.json.
+ */
 function everyModel(site: Site, trace: Trace): { svg: string; csv: string } {
   const models = site.models.map((m) => ({ id: m.id, model: m.model }));
-  const rows = everyModelRows(trace, explanationOf(site, trace.claim, trace.model), models, site.defaultModel.id);
+  const results = site.models.map(({ id }) => {
+    const { state, probability } = site.summary(trace.claim, id).result;
+    return { model: id, state, probability, posteriorLogOdds: null, settings: null };
+  });
+  const rows = everyModelRows(trace, { models: results }, models, site.defaultModel.id);
   const csv = pictureCsv(
     ['model', 'default', 'this_page', 'state', 'probability'],
     rows.map((r) => [r.model, yes(r.isDefault), yes(r.current), r.state, r.probability]),
