@@ -39,7 +39,7 @@ import {
   usedPaths,
   withoutViews,
 } from '../steps/explainView.ts';
-import { closeHtml, differsHtml, everyModelHtml, noteHtml } from './explainHtml.ts';
+import { closeHtml, differsHtml, everyModelHtml } from './explainHtml.ts';
 import { whatIfHtml } from '../../whatif/html.ts';
 
 /** Which page of a claim to write. */
@@ -97,6 +97,8 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
   );
   const theDefault = isDefaultModel ? null : site.defaultModel.model;
   const used = usedPaths(trace);
+  // Beside each value a step uses, the default's where it differs (none on the default's own page).
+  const defaultAside = theDefault === null ? null : { id: defaultModel, model: theDefault };
   const differs = (paths: readonly string[]) => differsHtml(differsNotes(model, theDefault, paths));
   const history = `<p class="claim-history-link"><a href="${escapeAttribute(historyPath(slug))}">How this claim’s score changed over time</a>: every revision of its file, with its score then and now.</p>\n`;
   // From the evidence to the other models, the claim's two pages under the default model read the
@@ -119,18 +121,14 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
         model,
         without: withoutViews(trace, explanation),
         after: differs(used.evidence),
-        theDefault: theDefault === null ? null : { id: defaultModel, model: theDefault },
+        theDefault: defaultAside,
       }),
       groupsStepHtml(step),
-      priorStepHtml({ ...step, latex: latex.prior }),
-      differs(used.prior),
+      priorStepHtml({ ...step, latex: latex.prior, theDefault: defaultAside }),
       sumStepHtml({ ...step, latex }),
-      probabilityStepHtml({ ...step, model, latex: latex.probability }),
-      differs(used.probability),
+      probabilityStepHtml({ ...step, model, latex: latex.probability, theDefault: defaultAside }),
       closeHtml(closeView(explanation)),
-      stateStepHtml({ ...step, model }),
-      differs(used.state),
-      noteHtml(otherThresholdNote(trace, theDefault)),
+      stateStepHtml({ ...step, model, theDefault: defaultAside, note: otherThresholdNote(trace, theDefault) }),
       stabilityStepHtml({ ...step, model, latex: latex.rescore }),
       coverageStepHtml(step),
       gradientStepHtml({ ...step, model, latex: latex.gradient }),

@@ -1,7 +1,7 @@
 /** The explanations on a claim page (docs/design.md §6a), written from the views of steps/explainView.ts. */
 import type { Model } from '../../../engine/index.ts';
 import { escapeAttribute, escapeHtml, stateBadgeHtml } from '../../render/markup.ts';
-import { closeWords, everyModelWords, withoutWords } from '../explainWords.ts';
+import { closeWords, everyModelWords, FACTOR_DIFFERS_TAG, withoutWords } from '../explainWords.ts';
 import type { CloseView, DiffersNote, EveryModelRow, WithoutView } from '../steps/explainView.ts';
 import { tableWrapHtml } from './frame.ts';
 import { modelStripSvg } from './modelStripSvg.ts';
@@ -88,6 +88,16 @@ export function differsHtml(notes: readonly DiffersNote[]): string {
   return `<ul class="claim-differs">${notes
     .map((n) => `<li><span class="claim-tag">differs</span> ${escapeHtml(n.label)}: ${escapeHtml(n.text)}</li>\n`)
     .join('')}</ul>\n`;
+}
+
+/**
+ * Beside a value a step uses, on a page under another model than the default: the default's value
+ * when it differs ("differs 0.5 under ledger@1.1.0"), in words (never colour alone); else nothing.
+ */
+export function differsMarkHtml(words: string | null): string {
+  return words === null
+    ? ''
+    : ` <span class="claim-differs-mark"><span class="claim-tag">${escapeHtml(FACTOR_DIFFERS_TAG)}</span> ${escapeHtml(words)}</span>`;
 }
 
 /** A sentence under a step, when there is one. */

@@ -5,12 +5,26 @@ import { idWords } from '../../render/words.ts';
 import { fieldAt } from '../fields.ts';
 import { probabilityPercent, thresholdPlaces, thresholdRows } from '../steps/state.ts';
 import type { ModelStepProps } from '../stepLinks.ts';
+import { thresholdDiffers } from '../steps/differs.ts';
+import type { DefaultModel } from '../steps/evidence.ts';
+import { differsMarkHtml, noteHtml } from './explainHtml.ts';
 import { attribute, classList, stepHtml, tableWrapHtml } from './frame.ts';
 
 const text = (v: { text: string } | string): string => (typeof v === 'string' ? v : v.text);
 
-/** Step 7, second half: the model's state thresholds and where the claim's probability falls among them. */
-export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
+/**
+ * Step 7, second half: the model's state thresholds and where the claim's probability falls among
+ * them. Under a model other than the default (`theDefault`), each threshold that differs from the
+ * default's is marked in its cell, and `note` says when the default's thresholds would name the same
+ * probability otherwise.
+ */
+export function stateStepHtml({
+  trace,
+  model,
+  links,
+  theDefault = null,
+  note = null,
+}: ModelStepProps & { readonly theDefault?: DefaultModel | null; readonly note?: string | null }): string {
   const rows = thresholdRows(trace, model);
   const places = thresholdPlaces(rows);
   const at = probabilityPercent(trace);
@@ -51,12 +65,13 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
         typeof row.from === 'string'
           ? escapeHtml(inColumn(row.from, places))
           : fieldHtml(row.from, 'span', undefined, places);
+      const differs = differsMarkHtml(thresholdDiffers(text(row.state), text(row.from), theDefault));
       const mark = row.current
         ? `<strong>this claim, p = ${fieldHtml(fieldAt(trace, 'result.probability'))}</strong>`
         : '';
       return (
         `<tr${attribute('class', row.current ? 'is-current' : undefined)}${attribute('aria-current', row.current ? 'true' : undefined)}>` +
-        `<th scope="row">${name}</th>\n<td data-label="From" class="num">${from}</td>\n<td data-label="Range">${escapeHtml(row.range)}</td>\n` +
+        `<th scope="row">${name}</th>\n<td data-label="From" class="num">${from}${differs}</td>\n<td data-label="Range">${escapeHtml(row.range)}</td>\n` +
         `${scored ? `<td data-label="This claim">${mark}</td>\n` : ''}</tr>\n`
       );
     })
@@ -65,5 +80,9 @@ export function stateStepHtml({ trace, model, links }: ModelStepProps): string {
     `<table class="claim-states">\n<caption>The thresholds of <code>${escapeHtml(trace.model)}</code>${scored ? ', with this claim’s row marked' : ''}</caption>\n` +
     `<thead>\n<tr><th scope="col">State</th>\n<th scope="col" class="num">From</th>\n<th scope="col">Range</th>\n${scored ? '<th scope="col">This claim</th>\n' : ''}</tr>\n</thead>\n` +
     `<tbody>${body}</tbody>\n</table>\n`;
-  return stepHtml('state', links, verdict + scale + tableWrapHtml('State thresholds', table, 'compact'));
+  return stepHtml(
+    'state',
+    links,
+    verdict + scale + tableWrapHtml('State thresholds', table, 'compact') + noteHtml(note),
+  );
 }
