@@ -1,16 +1,27 @@
 /**
- * The build's pool of threads (src/lib/site/pool/): a claim's pages, traces and explanations written on a thread
- * are the bytes the build's own thread writes, work is started a window ahead of the pages that
- * ask and let go once they took it, and one failing task fails every task of the pool.
+ * The build's pool of threads (src/lib/site/pool/): a claim's pages, traces and explanations written
+ * whole on a thread into the build's folder are the bytes this thread makes of them, in the files
+ * Astro would write, and one failing task fails every task of the pool.
  */
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimArticleHtml } from '../../../src/lib/claim/html/claimArticle.ts';
 import { explanationJson, explanationOf } from '../../../src/lib/claim/explanation.ts';
 import { traceJson } from '../../../src/lib/claim/page.ts';
-import { ahead } from '../../../src/lib/site/pool/ahead.ts';
+import { canonicalUrl } from '../../../src/lib/publish/pageMeta.ts';
+import {
+  claimFrameParts,
+  cutFrame,
+  fillFrame,
+  FRAME_ARTICLE,
+  framePlaceholders,
+  type ClaimFrames,
+  type FrameKind,
+} from '../../../src/lib/site/pool/claimFrame.ts';
 import type { PoolSite } from '../../../src/lib/site/pool/claimSite.ts';
-import type { ClaimTask } from '../../../src/lib/site/pool/claimTasks.ts';
+import type { WholeClaimTask } from '../../../src/lib/site/pool/claimTasks.ts';
 import { startPool, type WorkerPool } from '../../../src/lib/site/pool/pool.ts';
 import { buildWorkers, defaultBuildWorkers } from '../../../src/lib/site/pool/workers.ts';
 import { getSite } from '../../../src/lib/site/site.ts';
@@ -19,43 +30,74 @@ import { REPO_ROOT } from '../../support/cli.ts';
 const SITE_URL = 'https://claim-ledger.example.org/';
 const BOOT = join(REPO_ROOT, 'src', 'lib', 'site', 'pool', 'boot.mjs');
 
+/** A small frame of the given kind, its placeholders where a claim page's frame has them. */
+function frameOf(kind: FrameKind): string {
+  const parts = framePlaceholders(kind);
+  const url = canonicalUrl(parts.canonical, SITE_URL)!;
+  return `<head><title>${parts.title} · x</title><meta content="${parts.description}"><link href="${url}">${parts.review ?? ''}</head><main>${FRAME_ARTICLE}</main>`;
+}
+
+/** Every file under `folder`, by its path there. */
+function filesUnder(folder: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const full = join(entry.parentPath, entry.name);
+      found.set(relative(folder, full).split('\\').join('/'), readFileSync(full, 'utf8'));
+    }
+  return found;
+}
+
 describe('the pool’s threads', () => {
   const site = getSite({ content: 'content', models: 'models' });
-  const init: PoolSite = {
-    models: site.models,
-    codeHash: site.codeHash,
-    buildDate: site.buildDate,
-    commit: site.commit,
-    siteUrl: SITE_URL,
+  const frames: ClaimFrames = { default: frameOf('default'), model: frameOf('model') };
+  const models = site.models.map((m) => m.id);
+  let out = '';
+  let pool: WorkerPool<WholeClaimTask, string[]> | null = null;
+  const start = (size: number, script = BOOT): WorkerPool<WholeClaimTask, string[]> => {
+    out = mkdtempSync(join(tmpdir(), 'ledger-pool-'));
+    const init: PoolSite = {
+      models: site.models,
+      codeHash: site.codeHash,
+      buildDate: site.buildDate,
+      commit: site.commit,
+      siteUrl: SITE_URL,
+      outDir: out,
+    };
+    return (pool = startPool<WholeClaimTask, string[]>(script, size, init));
   };
-  const pages = [
-    { modelId: site.defaultModel.id, onDefaultRoute: true },
-    ...site.models.map((m) => ({ modelId: m.id, onDefaultRoute: false })),
-  ];
-  let pool: WorkerPool<ClaimTask, string[]> | null = null;
+  const task = (slug: string): WholeClaimTask => ({ kind: 'whole', claim: site.claim(slug), frames, models });
   afterEach(async () => {
     delete process.env['LEDGER_TEST_FAIL_CLAIM'];
     await pool?.close();
     pool = null;
+    rmSync(out, { recursive: true, force: true });
   });
 
   it('write every page, trace and explanation of the repository’s claims as this thread does, byte for byte', async () => {
-    pool = startPool<ClaimTask, string[]>(BOOT, 2, init);
-    const models = site.models.map((m) => m.id);
-    const written = await Promise.all(
-      site.claims.map(async (claim) => ({
-        slug: claim.slug,
-        pages: await pool!.run({ kind: 'pages', claim, pages }),
-        traces: await pool!.run({ kind: 'traces', claim, models }),
-        explains: await pool!.run({ kind: 'explains', claim, models }),
-      })),
-    );
-    expect(written).toHaveLength(27);
-    for (const { slug, pages: html, traces, explains } of written) {
-      expect(html).toEqual(pages.map((page) => claimArticleHtml(site, { slug, ...page, siteUrl: new URL(SITE_URL) })));
-      expect(traces).toEqual(models.map((model) => traceJson(site.trace(slug, model))));
-      expect(explains).toEqual(models.map((model) => explanationJson(explanationOf(site, slug, model))));
+    const threads = start(2);
+    await Promise.all(site.claims.map(({ slug }) => threads.run(task(slug))));
+    const expected = new Map<string, string>();
+    const siteUrl = new URL(SITE_URL);
+    const page = (slug: string, modelId: string, onDefaultRoute: boolean): string => {
+      const kind = onDefaultRoute ? 'default' : 'model';
+      const article = claimArticleHtml(site, { slug, modelId, onDefaultRoute, siteUrl });
+      const parts = claimFrameParts(site, slug, modelId, onDefaultRoute, siteUrl);
+      return fillFrame(cutFrame(kind, frames[kind], siteUrl), parts, article, siteUrl);
+    };
+    for (const { slug } of site.claims) {
+      expected.set(`claims/${slug}/index.html`, page(slug, site.defaultModel.id, true));
+      expected.set(`claims/${slug}/trace.json`, traceJson(site.trace(slug, site.defaultModel.id)));
+      for (const model of models) {
+        expected.set(`claims/${slug}/${model}/index.html`, page(slug, model, false));
+        expected.set(`claims/${slug}/${model}/trace.json`, traceJson(site.trace(slug, model)));
+        expected.set(`claims/${slug}/${model}/explain.json`, explanationJson(explanationOf(site, slug, model)));
+      }
     }
+    const written = filesUnder(out);
+    expect([...written.keys()].sort()).toEqual([...expected.keys()].sort());
+    expect(written.size).toBe(27 * (2 + 3 * 6));
+    for (const [path, text] of expected) expect(written.get(path), path).toBe(text);
   });
 
   it('stop at a task that throws: it and every task after it fail with its one message', async () => {
@@ -63,51 +105,20 @@ describe('the pool’s threads', () => {
     process.env['LEDGER_TEST_FAIL_CLAIM'] = failing!.slug;
     // One thread, so that the tasks run in the order given: the third is queued behind the failure.
     // (With two, the first task's thread could finish the third before the second failed.)
-    pool = startPool<ClaimTask, string[]>(BOOT, 1, init);
-    const runs = [first!, failing!, later!].map((claim) => pool!.run({ kind: 'pages', claim, pages }));
+    const threads = start(1);
+    const runs = [first!, failing!, later!].map(({ slug }) => threads.run(task(slug)));
     const message = `the page of ${failing!.slug} could not be written (LEDGER_TEST_FAIL_CLAIM)`;
     const [one, second, third] = await Promise.allSettled(runs);
     expect(one?.status).toBe('fulfilled');
     expect(second).toMatchObject({ status: 'rejected', reason: { message } });
     expect(third).toMatchObject({ status: 'rejected', reason: { message } });
-    await expect(pool.run({ kind: 'pages', claim: first!, pages })).rejects.toThrow(message);
+    await expect(threads.run(task(first!.slug))).rejects.toThrow(message);
+    expect(readdirSync(join(out, 'claims')).sort()).toEqual([first!.slug]);
   });
 
   it('fail every task when a thread cannot start', async () => {
-    pool = startPool<ClaimTask, string[]>(join(REPO_ROOT, 'no-such-worker.mjs'), 2, init);
-    await expect(pool.run({ kind: 'traces', claim: site.claims[0]!, models: ['x'] })).rejects.toThrow(
-      /no-such-worker\.mjs/,
-    );
-  });
-});
-
-describe('work started ahead of the pages', () => {
-  const order = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-
-  it('starts each item once, a window ahead, and holds it until all its pages took it', async () => {
-    const started: string[] = [];
-    const work = ahead(order, 2, 2, (key) => {
-      started.push(key);
-      return Promise.resolve(key.toUpperCase());
-    });
-    expect(await work.take('a')).toBe('A');
-    expect(started).toEqual(['a', 'b', 'c']);
-    expect(work.held).toBe(3);
-    expect(await work.take('a')).toBe('A');
-    expect(work.held).toBe(2);
-    for (const key of ['b', 'b', 'c', 'c', 'd']) await work.take(key);
-    expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
-    expect(work.held).toBe(3); // d (one page left), e, f
-  });
-
-  it('rejects a failed item to the page that takes it, and to no one before', async () => {
-    const work = ahead(order, 1, 3, (key) =>
-      key === 'c' ? Promise.reject(new Error('c failed')) : Promise.resolve(key),
-    );
-    await work.take('a');
-    await new Promise((done) => setTimeout(done, 10)); // c has failed by now, with no page waiting
-    await work.take('b');
-    await expect(work.take('c')).rejects.toThrow('c failed');
+    const threads = start(2, join(REPO_ROOT, 'no-such-worker.mjs'));
+    await expect(threads.run(task(site.claims[0]!.slug))).rejects.toThrow(/no-such-worker\.mjs/);
   });
 });
 

@@ -10,7 +10,7 @@ import { astroOutDir } from '../build/paths.ts';
 import type { Site } from '../types.ts';
 import { cutFrame, type ClaimFrames, type FrameKind } from './claimFrame.ts';
 import type { PoolSite } from './claimSite.ts';
-import type { ClaimTask, WholeClaimTask } from './claimTasks.ts';
+import type { WholeClaimTask } from './claimTasks.ts';
 import { awaitFrames } from './frameCapture.ts';
 import { startPool } from './pool.ts';
 import { POOL_ENV } from './workers.ts';
@@ -56,9 +56,14 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
   };
   // Astro runs from the project's folder (scripts/build.ts starts it there); its bundle does not
   // keep this module's own path.
-  const pool = startPool<ClaimTask, string[]>(join(process.cwd(), 'src/lib/site/pool/boot.mjs'), poolSize(), init, {
-    resourceLimits: THREAD_HEAP,
-  });
+  const pool = startPool<WholeClaimTask, string[]>(
+    join(process.cwd(), 'src/lib/site/pool/boot.mjs'),
+    poolSize(),
+    init,
+    {
+      resourceLimits: THREAD_HEAP,
+    },
+  );
   const first = site.claims[0]!.slug;
   const firstModel = site.models[0]!.id;
   const frames: Partial<Record<FrameKind, string>> = {};

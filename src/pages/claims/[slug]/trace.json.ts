@@ -1,7 +1,7 @@
 /** `/claims/<slug>/trace.json`: the trace of the claim under the default model, beside its page. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../lib/site/site.ts';
-import { claimTrace } from '../../../lib/site/pool/claimPool.ts';
+import { traceJson } from '../../../lib/claim/page.ts';
 import { wholePagesOn } from '../../../lib/site/pool/wholePages.ts';
 import { hasTrace } from '../../../lib/site/store/http.ts';
 
@@ -10,12 +10,11 @@ export const getStaticPaths = (() =>
   wholePagesOn() ? [] : getSite().claims.map(({ slug }) => ({ params: { slug } }))) satisfies GetStaticPaths;
 
 /** The trace as one line of JSON with a final newline (traceJson), the same bytes on every build. */
-export const GET: APIRoute = async ({ params, isPrerendered, site: siteUrl }) => {
+export const GET: APIRoute = ({ params, isPrerendered }) => {
   const site = getSite();
   // On a server the slug is whatever was asked for: an unknown one is the site's 404 page.
   if (!isPrerendered && !hasTrace(site, params.slug!, site.defaultModel.id)) return new Response(null, { status: 404 });
-  // Written by the build's pool of threads when it has one (claimPool.ts), else here.
-  const json = await claimTrace(site, params.slug!, site.defaultModel.id, 'default', siteUrl!);
+  const json = traceJson(site.trace(params.slug!, site.defaultModel.id));
   return new Response(json, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

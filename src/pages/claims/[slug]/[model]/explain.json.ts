@@ -1,7 +1,7 @@
 /** `/claims/<slug>/<model>/explain.json`: the claim's explanation under one model, beside its trace. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSite } from '../../../../lib/site/site.ts';
-import { claimExplain } from '../../../../lib/site/pool/claimPool.ts';
+import { explanationJson, explanationOf } from '../../../../lib/claim/explanation.ts';
 import { wholePagesOn } from '../../../../lib/site/pool/wholePages.ts';
 import { hasTrace } from '../../../../lib/site/store/http.ts';
 
@@ -13,12 +13,11 @@ export const getStaticPaths = (() => {
 }) satisfies GetStaticPaths;
 
 /** The explanation as one line of JSON with a final newline, the same bytes on every build. */
-export const GET: APIRoute = async ({ params, isPrerendered, site: siteUrl }) => {
+export const GET: APIRoute = ({ params, isPrerendered }) => {
   const site = getSite();
   // On a server the address is whatever was asked for: an unknown claim or model is the site's 404 page.
   if (!isPrerendered && !hasTrace(site, params.slug!, params.model!)) return new Response(null, { status: 404 });
-  // Worked by the build's pool of threads when it has one (claimPool.ts), else here.
-  const json = await claimExplain(site, params.slug!, params.model!, siteUrl!);
+  const json = explanationJson(explanationOf(site, params.slug!, params.model!));
   return new Response(json, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
