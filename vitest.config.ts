@@ -1,9 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that change the process's state for the files after them (environment variables left
+ * set, fake timers, a working directory, stores opened by module-level code), or that start whole
+ * builds and servers: each runs in a fresh module graph of its own.
+ */
+const ISOLATED = [
+  'tests/unit/authoring/**/*.test.ts',
+  'tests/unit/faults/**/*.test.ts',
+  'tests/unit/history/**/*.test.ts',
+  'tests/unit/listing/**/*.test.ts',
+  'tests/unit/server/**/*.test.ts',
+  'tests/unit/ecosystem/basePath.test.ts',
+  'tests/unit/site/pool.test.ts',
+  'tests/unit/snapshot/zip.test.ts',
+  'tests/unit/validation/files.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     globalSetup: ['tests/support/unit-tmp.ts'],
     testTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        // Every other file shares one module graph a worker: each file's imports (the engine, the
+        // site's view functions, KaTeX, shiki) are loaded once a worker rather than once a file.
+        test: { name: 'shared', include: ['tests/unit/**/*.test.ts'], exclude: ISOLATED, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });
