@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { engineCodeHash, loadLedger } from '../lib/input/load.ts';
+import { engineCodeHash } from '../lib/input/codeHash.ts';
+import { loadLedger } from '../lib/input/load.ts';
 import { diffLedgers, releasedModelProblems } from '../lib/history/diff.ts';
 import { diffJson, diffMarkdown, diffTable } from '../lib/history/diffFormat.ts';
 import { findRepository, pathInRepository, resolveCommit } from '../lib/history/git.ts';

@@ -7,7 +7,8 @@
 import { existsSync, linkSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAIM_SLUG, claimTemplate } from '../lib/authoring/claimTemplate.ts';
-import { display, loadModels } from '../lib/input/load.ts';
+import { display } from '../lib/input/readText.ts';
+import { loadModels } from '../lib/input/load.ts';
 import { absoluteUrl, schemaPath, siteOrigin } from '../lib/paths.ts';
 import type { Problem } from '../lib/input/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';

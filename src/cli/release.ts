@@ -1,7 +1,9 @@
 /** `ledger release <model file>`: the one way to record a model in `released.lock`. */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { display, LOCK_FILE, loadModelFile, readLock } from '../lib/input/load.ts';
+import { display } from '../lib/input/readText.ts';
+import { LOCK_FILE, readLock } from '../lib/input/lock.ts';
+import { loadModelFile } from '../lib/input/load.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
 /** Adds a valid, not yet released model to the lock beside it. */

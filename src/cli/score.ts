@@ -3,15 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createScorer } from '../engine/index.ts';
 import { traceJson } from '../lib/claim/page.ts';
-import {
-  display,
-  engineCodeHash,
-  listFiles,
-  loadClaimFile,
-  loadModelFile,
-  type LoadedClaim,
-  type LoadedModel,
-} from '../lib/input/load.ts';
+import { display } from '../lib/input/readText.ts';
+import { engineCodeHash } from '../lib/input/codeHash.ts';
+import { listFiles } from '../lib/input/ledgerFiles.ts';
+import { loadClaimFile, loadModelFile, type LoadedClaim, type LoadedModel } from '../lib/input/load.ts';
 import type { Problem } from '../lib/input/problems.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 

@@ -4,7 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { display, engineCodeHash, LOCK_FILE, readLock } from '../lib/input/load.ts';
+import { display } from '../lib/input/readText.ts';
+import { engineCodeHash } from '../lib/input/codeHash.ts';
+import { LOCK_FILE, readLock } from '../lib/input/lock.ts';
 import { openSite, reportLines, verifySite, type ReleasedHash, type VerifyReport } from '../lib/verify/index.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 

@@ -18,7 +18,7 @@ import { verifyCommand } from '../../src/cli/verify.ts';
 import { writeAtomically } from '../../src/lib/snapshot/files.ts';
 import { MANIFEST } from '../../src/lib/snapshot/manifest.ts';
 import { readZip } from '../../src/lib/snapshot/zip.ts';
-import { engineCodeHash } from '../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../src/lib/input/codeHash.ts';
 import { directoryFiles, verifySite } from '../../src/lib/verify/index.ts';
 import { distDir } from '../support/e2e-env.ts';
 

@@ -10,7 +10,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScorer, type Trace } from '../../src/engine/index.ts';
-import { engineCodeHash, loadClaimFile, loadModelFile } from '../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../src/lib/input/codeHash.ts';
+import { loadClaimFile, loadModelFile } from '../../src/lib/input/load.ts';
 import { formatProblem } from '../../src/lib/input/problems.ts';
 import { REPO_ROOT } from '../support/cli.ts';
 

@@ -8,7 +8,8 @@
  * Prints one JSON line: { traces, cpuSeconds, wallSeconds }.
  */
 import { createScorer, type Claim } from '../../../src/engine/index.ts';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { syntheticClaim } from './synthetic.ts';
 
 const [content, models, warmCount] = process.argv.slice(2);

@@ -4,7 +4,8 @@
  * default then and today's, as a build does. Prints one JSON object.
  */
 import { performance } from 'node:perf_hooks';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { readHistory } from '../../../src/lib/history/read.ts';
 import { readSiteHistory } from '../../../src/lib/history/siteHistory.ts';
 

@@ -4,7 +4,8 @@
  * level checks), so a past file is judged exactly as a file in the working tree would be.
  */
 import { hashOf, modelId, type Json } from '../../engine/index.ts';
-import { decodeUtf8, MAX_FILE_BYTES, tooLarge, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import { decodeUtf8 } from '../input/readText.ts';
+import { MAX_FILE_BYTES, tooLarge, type LoadedClaim, type LoadedModel } from '../input/load.ts';
 import { UnreadBlob } from './git.ts';
 import type { Problem } from '../input/problems.ts';
 import { checkLevels, idFromFileName, validateClaim, validateModel } from '../input/validate.ts';

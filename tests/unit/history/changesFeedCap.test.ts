@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basename } from 'node:path';
 import { rmSync } from 'node:fs';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { readHistory } from '../../../src/lib/history/read.ts';
 import { changesFeed, FEED_ENTRIES } from '../../../src/lib/history/changesFeed.ts';
 import { recentChangesOf, siteHistoryOf } from '../../../src/lib/history/siteHistory.ts';

@@ -13,7 +13,8 @@ import {
   pageCount,
   type Combination,
 } from '../../../src/lib/listing/browse.ts';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { getSite, orderModels } from '../../../src/lib/site/site.ts';
 import { summarise } from '../../../src/lib/site/records.ts';
 import { openStore } from '../../../src/lib/site/store/store.ts';

@@ -10,7 +10,8 @@ import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { createScorer } from '../../../src/engine/index.ts';
 import { toLatex } from '../../../src/lib/claim/claimLatex.ts';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import {
   KATEX_STYLE_CLASSES,
   lean,

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScorer, type Claim } from '../../../src/engine/index.ts';
 import { traceJson } from '../../../src/lib/claim/claimView.ts';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { orderModels } from '../../../src/lib/site/site.ts';
 import { summarise } from '../../../src/lib/site/records.ts';
 import {

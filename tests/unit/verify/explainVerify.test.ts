@@ -7,7 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createExplainer } from '../../../src/engine/explain/index.ts';
-import { engineCodeHash } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
 import { explanationJson } from '../../../src/lib/claim/explanation.ts';
 import { explainPath } from '../../../src/lib/paths.ts';
 import { directoryFiles, reportLines, verifySite } from '../../../src/lib/verify/index.ts';

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { canonicalJson, createScorer, type Claim, type Json, type Model } from '../../../src/engine/index.ts';
-import { engineCodeHash, loadLedger } from '../../../src/lib/input/load.ts';
+import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { loadLedger } from '../../../src/lib/input/load.ts';
 import { modelJsonPath, tracePath } from '../../../src/lib/paths.ts';
 import { InputError } from '../../../src/lib/input/problems.ts';
 import { REPO_ROOT } from '../../support/cli.ts';

@@ -6,7 +6,8 @@
 import { LRUCache } from 'lru-cache';
 import type { Trace } from '../../../engine/index.ts';
 import { ledgerFolders } from '../../input/folders.ts';
-import { engineCodeHash, loadModels, type LoadedModel } from '../../input/load.ts';
+import { engineCodeHash } from '../../input/codeHash.ts';
+import { loadModels, type LoadedModel } from '../../input/load.ts';
 import { provideSite } from '../site.ts';
 import type { Site } from '../types.ts';
 import type { TraceSummary } from '../records.ts';
