@@ -116,6 +116,18 @@ export function moveSentence(
   return `${head}${by}.${detail === null ? '' : ` ${detail.charAt(0).toUpperCase()}${detail.slice(1)}.`}`;
 }
 
+/**
+ * A sentence of moveSentence's cut in two: the setting, its two values and how far it moves the
+ * log-odds (up to the bracket's full stop), and what the claim's own evidence does with it (empty
+ * when the sentence says nothing more, as the sentence saying the settings move it together).
+ */
+export function moveSentenceParts(sentence: string): { head: string; detail: string } {
+  const end = sentence.indexOf(').');
+  return end < 0
+    ? { head: sentence, detail: '' }
+    : { head: sentence.slice(0, end + 2), detail: sentence.slice(end + 2).trim() };
+}
+
 /** How many of a claim's links a level's factor weighs: "2 pieces of evidence for this claim are weighed with it". */
 export function levelDetail(count: number): string {
   return `${plural(count, 'piece of evidence', 'pieces of evidence')} for this claim ${count === 1 ? 'is' : 'are'} weighed with it`;
@@ -152,6 +164,7 @@ export const everyModelWords = {
   same: 'Same as this page.',
   differs: (name: string) => `differs from ${name}:`,
   why: 'why',
+  rest: (n: number) => (n === 0 ? 'more' : n === 1 ? 'more, and 1 other setting' : `more, and ${n} other settings`),
   more: 'The table, and why each model differs from this page’s',
   together: 'No one setting alone accounts for it: the settings that differ move it together.',
   thisPage: 'this page',

@@ -27,10 +27,13 @@ export interface ClaimHeaderProps {
  */
 export function claimHeaderHtml(props: ClaimHeaderProps, everyModel = ''): string {
   // Every model at a glance (explainHtml.ts) comes between the header and the result, within a phone's first two screens.
-  return headHtml(props) + everyModel + resultHtml(props.trace) + noteHtml(props.trace);
+  // The claim's facts and which model the page shows follow the strip, so that on a phone the strip
+  // (and the fold of why each model differs) ends within two screens.
+  const { head, facts } = headHtml(props);
+  return head + everyModel + facts + resultHtml(props.trace) + noteHtml(props.trace);
 }
 
-/** The `<header>`: the statement, its facts and which model this page shows. */
+/** The `<header>` (the statement and the verdict in words), and the claim's facts with which model this page shows. */
 function headHtml({
   trace,
   model: pageModel,
@@ -39,7 +42,7 @@ function headHtml({
   onDefaultRoute,
   defaultModel,
   allModels,
-}: ClaimHeaderProps): string {
+}: ClaimHeaderProps): { head: string; facts: string } {
   const f = (path: string) => fieldOf(trace, path);
   // Who made the claim and where it first appeared, when the claim file records them.
   const { claimant, appearances = [] } = trace.input;
@@ -94,15 +97,15 @@ function headHtml({
       `<p>This page shows the claim under ${model}, which is not the site’s default (<a href="${escapeAttribute(modelPath(defaultModel))}"><code>${escapeHtml(defaultModel)}</code></a>). Every step below also links to the same step under the default model.</p>\n` +
       '</div>\n';
   }
-  return (
-    '<header class="claim-head">' +
-    `<p class="claim-eyebrow">Claim <code>${escapeHtml(trace.claim)}</code></p>\n` +
-    `<h1 class="claim-statement">${fieldHtml(f('input.statement'))}</h1>\n` +
-    `<p class="claim-summary">${escapeHtml(summarySentence(trace, trace.result.probability === null ? undefined : capitalStateWithBand(pageModel, trace.result.state)))}</p>\n` +
-    meta +
-    modelNote +
-    '</header>\n'
-  );
+  return {
+    head:
+      '<header class="claim-head">' +
+      `<p class="claim-eyebrow">Claim <code>${escapeHtml(trace.claim)}</code></p>\n` +
+      `<h1 class="claim-statement">${fieldHtml(f('input.statement'))}</h1>\n` +
+      `<p class="claim-summary">${escapeHtml(summarySentence(trace, trace.result.probability === null ? undefined : capitalStateWithBand(pageModel, trace.result.state)))}</p>\n` +
+      '</header>\n',
+    facts: `<div class="claim-facts">${meta}${modelNote}</div>\n`,
+  };
 }
 
 /** The result's `<section>`: the evidence score or the refusal, and the community gradient beside it. */

@@ -1,7 +1,7 @@
 /** The explanations on a claim page (docs/design.md §6a), written from the views of steps/explainView.ts. */
 import type { Model } from '../../../engine/index.ts';
 import { escapeAttribute, escapeHtml, stateBadgeHtml } from '../../render/markup.ts';
-import { closeWords, everyModelWords, FACTOR_DIFFERS_TAG, withoutWords } from '../explainWords.ts';
+import { closeWords, everyModelWords, FACTOR_DIFFERS_TAG, moveSentenceParts, withoutWords } from '../explainWords.ts';
 import type { CloseView, DiffersNote, EveryModelRow, WithoutView } from '../steps/explainView.ts';
 import { tableWrapHtml } from './frame.ts';
 import { modelStripSvg } from './modelStripSvg.ts';
@@ -43,14 +43,29 @@ export function everyModelHtml(model: Model, rows: readonly EveryModelRow[], pag
   );
 }
 
-/** One line per model that differs from this page's: which settings moved it, and by how much. */
+/**
+ * What follows the setting that moved the log-odds most, folded: what the claim's evidence does with
+ * it and the other settings, so that on a phone each model's line stays a few lines.
+ */
+function restHtml(detail: string, rest: readonly string[]): string {
+  const folded = [detail, ...rest].filter((t) => t !== '');
+  if (folded.length === 0) return '';
+  return ` <details class="claim-every-rest"><summary>${escapeHtml(everyModelWords.rest(rest.length))}</summary>\n${escapeHtml(folded.join(' '))}</details>\n`;
+}
+
+/**
+ * One line per model that differs from this page's: the setting that moved it most, by how much,
+ * and the others folded.
+ */
 function reasonsHtml(rows: readonly EveryModelRow[], pageModel: string): string {
   const differing = rows.filter((r) => r.reasons !== null);
   if (differing.length === 0) return '';
   return `<ul class="claim-every-why">${differing
     .map(
       (r) =>
-        `<li id="why-${escapeAttribute(r.model)}"><code>${escapeHtml(r.model)}</code> ${escapeHtml(everyModelWords.differs(pageModel))} ${escapeHtml(r.reasons!.join(' '))}</li>\n`,
+        `<li id="why-${escapeAttribute(r.model)}"><code>${escapeHtml(r.model)}</code> ${escapeHtml(everyModelWords.differs(pageModel))} ${escapeHtml(moveSentenceParts(r.reasons![0] ?? '').head)}` +
+        restHtml(moveSentenceParts(r.reasons![0] ?? '').detail, r.reasons!.slice(1)) +
+        '</li>\n',
     )
     .join('')}</ul>\n`;
 }
