@@ -36,60 +36,26 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { progress } from '../../src/lib/site/progress.ts';
+import { engineFigures } from './bench/engineRuns.ts';
+import {
+  figureTable,
+  HOST_LIMITS,
+  HOST_NOTE,
+  marginalOf,
+  type Figures,
+  type FullFigures,
+  type HistoryFigures,
+} from './bench/figures.ts';
 import { measure, median, siteSizes, type Run } from './bench/measure.ts';
 import { bareSite, claimFile, commitHistory, copySite, writeClaims } from './bench/project.ts';
 import { serverBench } from './bench/server.ts';
-import { whatIfFigures, type WhatIfFigures } from './bench/whatIf.ts';
-import { workerFigures, type WorkerFigures } from './bench/workers.ts';
-
-/** The figures `--json` prints, exactly these fields. */
-interface Figures extends WhatIfFigures, WorkerFigures {
-  traces_per_second: number;
-  build_seconds: number;
-  bare_seconds: number;
-  build_vs_bare: number;
-  scaling_ratio: number;
-  peak_rss_mb: number | null;
-  dist_mb: number;
-  page_kb_gzip_median: number;
-  page_kb_gzip_max: number;
-  /** The median claim page's HTML alone, uncompressed. */
-  page_kb_html_median: number;
-  /** How many files `dist/` holds (some hosts cap a deployment's file count). */
-  files: number;
-  /** `dist/` per 1,000 claims, to project a larger site against a host's size limit. */
-  dist_mb_per_1000_claims: number;
-  rebuild_seconds: number;
-  /** Reading every claim's history from git and scoring its revisions, as a build does (N claims, 3 commits of rewording). */
-  history_seconds: number;
-  history_revisions: number;
-  /** The line through the two builds, t = fixed + per claim × n: what a ratio below 1 is made of. */
-  fixed_seconds: number;
-  ms_per_claim: number;
-  marginal_ratio: number;
-}
+import { whatIfFigures } from './bench/whatIf.ts';
+import { workerFigures } from './bench/workers.ts';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
-
-/** What `--only-full` prints: one cold build of all N claims. */
-interface FullFigures {
-  claims: number;
-  build_seconds: number;
-  cpu_seconds: number | null;
-  ms_per_claim: number;
-  peak_rss_mb: number | null;
-  dist_mb: number;
-  files: number;
-  page_kb_html_median: number;
-  page_kb_gzip_median: number;
-}
-
-/** Limits of common static hosts, printed beside the sizes. */
-const HOST_LIMITS = { distMb: 1024, files: 20_000 } as const;
-const HOST_NOTE = 'GitHub Pages publishes at most 1 GB; some hosts cap a deployment at 20,000 files';
 
 const claims = Number(option('--claims') ?? 1000);
 const asJson = process.argv.includes('--json');
@@ -113,8 +79,6 @@ const fail = (what: string, run: Run): never => {
 };
 
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
-const taskset = spawnSync('taskset', ['--version']).status === 0;
-const lastCpu = Math.max(0, cpus().length - 1);
 
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${process.platform}`;
 const loadAtStart = loadavg()
@@ -201,49 +165,8 @@ if (onlyFull) {
   process.exit(0);
 }
 
-// 2. The engine alone, fresh processes pinned to one core: five with the JIT warmed (the median
-// counts; on a shared machine single runs vary by a tenth), and one first pass in a process whose
-// JIT is cold, shown beside it.
-interface EngineRun {
-  traces: number;
-  cpuSeconds: number;
-  wallSeconds: number;
-}
-const engineBar = progress('engine runs', 6);
-const engineRun = (warm: number): EngineRun => {
-  const script = join(site, 'scripts', 'dev', 'bench', 'engine.ts');
-  const command = [
-    process.execPath,
-    '--import',
-    'tsx',
-    script,
-    join(site, 'content'),
-    join(site, 'models'),
-    String(warm),
-  ];
-  const run = taskset
-    ? spawnSync('taskset', ['-c', String(lastCpu), ...command], { cwd: site, encoding: 'utf8' })
-    : spawnSync(command[0]!, command.slice(1), { cwd: site, encoding: 'utf8' });
-  if (run.status !== 0) {
-    fail('the engine run', {
-      status: run.status,
-      seconds: 0,
-      cpuSeconds: null,
-      peakRssMb: null,
-      stdout: run.stdout,
-      stderr: run.stderr,
-    });
-  }
-  engineBar.tick();
-  return JSON.parse(run.stdout.trim().split('\n').pop()!) as EngineRun;
-};
-const engineRuns = Array.from({ length: 5 }, () => engineRun(3000));
-const coldJit = engineRun(0);
-engineBar.done();
-const byCpu = engineRuns.map((r) => r.traces / r.cpuSeconds);
-const byWall = engineRuns.map((r) => r.traces / r.wallSeconds);
-const tracesPerSecond = median(byCpu);
-const coldJitRate = coldJit.traces / coldJit.cpuSeconds;
+// 2. The engine alone, in fresh processes pinned to one core (bench/engineRuns.ts).
+const { byCpu, byWall, tracesPerSecond, coldJitRate } = engineFigures(site, fail);
 say(
   `engine: ${median(byCpu).toFixed(0)} traces/s by CPU time, ${median(byWall).toFixed(0)} by wall clock ` +
     `(runs: ${byCpu.map((r) => r.toFixed(0)).join(', ')}); first pass with a cold JIT ${coldJitRate.toFixed(0)}/s`,
@@ -311,15 +234,7 @@ if (historyRun.status !== 0) {
     stderr: historyRun.stderr,
   });
 }
-const historyFigures = JSON.parse(historyRun.stdout) as {
-  seconds: number;
-  cpuSeconds: number;
-  loadCpuSeconds: number;
-  readSeconds: number;
-  commits: number;
-  revisions: number;
-  traces: number;
-};
+const historyFigures = JSON.parse(historyRun.stdout) as HistoryFigures;
 say(
   `  history: ${historyFigures.seconds.toFixed(2)} s for ${historyFigures.revisions} revisions in ${historyFigures.commits} commits (git ${historyFigures.readSeconds.toFixed(2)} s), ${historyFigures.traces} traces`,
 );
@@ -363,10 +278,8 @@ const bareRun = medianRun(bareRuns);
 // from N/5 to N/2 and from N/2 to N says whether the build slows as it grows (1 is linear).
 const perClaim = (fullRun.seconds - smallRun.seconds) / (claims - small);
 const fixed = fullRun.seconds - perClaim * claims;
-/** The time each claim added from N/2 to N costs, against each claim added from N/5 to N/2. */
-const marginalOf = (atSmall: number, atHalf: number, atFull: number): number =>
-  (atFull - atHalf) / (claims - half) / ((atHalf - atSmall) / (half - small));
-const marginal = marginalOf(smallRun.seconds, halfRun.seconds, fullRun.seconds);
+const n = { small, half, claims };
+const marginal = marginalOf(n, smallRun.seconds, halfRun.seconds, fullRun.seconds);
 const figures: Figures = {
   traces_per_second: Math.round(tracesPerSecond),
   build_seconds: round(fullRun.seconds, 1),
@@ -396,73 +309,19 @@ const loadAtEnd = loadavg()
 if (asJson) {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 } else {
-  const cpuRatio =
-    fullRun.cpuSeconds !== null && bareRun.cpuSeconds !== null
-      ? ` (CPU ${(fullRun.cpuSeconds / bareRun.cpuSeconds).toFixed(2)})`
-      : '';
-  const cpuMarginal =
-    smallRun.cpuSeconds !== null && halfRun.cpuSeconds !== null && fullRun.cpuSeconds !== null
-      ? ` (CPU ${marginalOf(smallRun.cpuSeconds, halfRun.cpuSeconds, fullRun.cpuSeconds).toFixed(3)})`
-      : '';
-  const cpuScaling =
-    fullRun.cpuSeconds !== null && smallRun.cpuSeconds !== null
-      ? ` (CPU ${(fullRun.cpuSeconds / claims / (smallRun.cpuSeconds / small)).toFixed(3)})`
-      : '';
-  const rows: [string, string, string][] = [
-    ['engine, one core', `${figures.traces_per_second} traces/s (cold JIT: ${coldJitRate.toFixed(0)})`, '≥ 30000'],
-    [`full build, ${claims} claims`, `${figures.build_seconds} s (CPU ${fullRun.cpuSeconds?.toFixed(1) ?? '?'} s)`, ''],
-    [
-      `bare Astro, ${sizes.htmlPages} pages`,
-      `${figures.bare_seconds} s (CPU ${bareRun.cpuSeconds?.toFixed(1) ?? '?'} s)`,
-      '',
-    ],
-    ['full / bare', `${figures.build_vs_bare}${cpuRatio}`, '≤ 4.0'],
-    [
-      `one thread / ${figures.build_workers} worker threads`,
-      `${figures.build_speedup} (${figures.build_seconds_1_worker} s, CPU ${figures.cpu_seconds_1_worker ?? '?'} s / ${figures.build_seconds_default_workers} s, CPU ${figures.cpu_seconds_default_workers ?? '?'} s)`,
-      '≥ 1.7 on 2 cores',
-    ],
-    [`time per claim, N / (N/5)`, `${figures.scaling_ratio}${cpuScaling}`, '0.9 – 1.1'],
-    ['  as a line through both', `${figures.fixed_seconds} s + ${figures.ms_per_claim} ms per claim`, ''],
-    [
-      `  per added claim, N/2→N / N/5→N/2`,
-      `${figures.marginal_ratio}${cpuMarginal} (build at N/2: ${halfRun.seconds.toFixed(1)} s)`,
-      '0.85 – 1.15',
-    ],
-    [
-      'history of every claim',
-      `${figures.history_seconds} s (CPU ${historyFigures.cpuSeconds.toFixed(2)} s, git ${historyFigures.readSeconds.toFixed(2)} s) for ${figures.history_revisions} revisions: ${((100 * figures.history_seconds) / figures.build_seconds).toFixed(1)} % of the build; loading the claims takes CPU ${historyFigures.loadCpuSeconds.toFixed(2)} s`,
-      '',
-    ],
-    ['peak RSS of the build', `${figures.peak_rss_mb ?? '?'} MB`, '≤ 1500'],
-    [
-      'dist/',
-      `${figures.dist_mb} MB (${figures.dist_mb_per_1000_claims} MB per 1,000 claims)`,
-      '≤ 700; a host: ≤ 1024',
-    ],
-    ['files in dist/', `${figures.files}`, 'a host: ≤ 20000'],
-    ['claim page HTML (median)', `${figures.page_kb_html_median} KB`, '≤ 90'],
-    ['claim page, gzip (median)', `${figures.page_kb_gzip_median} KB`, '≤ 25'],
-    ['claim page, gzip (largest)', `${figures.page_kb_gzip_max} KB`, ''],
-    ['what-if panel script, gzip', `${figures.what_if_script_kb_gzip} KB`, '≤ 60'],
-    ['playground script, gzip', `${figures.playground_script_kb_gzip ?? '–'} KB`, '≤ 140'],
-    [
-      'what-if change → figures (CPU 4× slower)',
-      `p50 ${figures.what_if_p50_ms} ms, p95 ${figures.what_if_p95_ms} ms`,
-      'p95 ≤ 50',
-    ],
-    [
-      'rebuild, one claim changed',
-      `${figures.rebuild_seconds} s; ${/scored \d+ of \d+ traces[^\n]*/.exec(rebuildRun.stderr)?.[0] ?? ''}`,
-      '',
-    ],
-  ];
-  const width = Math.max(...rows.map((r) => r[0].length));
-  const valueWidth = Math.max(...rows.map((r) => r[1].length));
-  process.stdout.write(`${machine}\nload average ${loadAtStart} at the start, ${loadAtEnd} at the end\n\n`);
-  process.stdout.write(`${'measure'.padEnd(width)}  ${'figure'.padEnd(valueWidth)}  target\n`);
-  for (const [name, value, target] of rows)
-    process.stdout.write(`${name.padEnd(width)}  ${value.padEnd(valueWidth)}  ${target}\n`);
+  process.stdout.write(
+    figureTable({
+      figures,
+      n,
+      runs: { small: smallRun, half: halfRun, full: fullRun, bare: bareRun, rebuild: rebuildRun },
+      htmlPages: sizes.htmlPages,
+      coldJitRate,
+      history: historyFigures,
+      machine,
+      loadAtStart,
+      loadAtEnd,
+    }),
+  );
 }
 writeFileSync(join(root, 'figures.json'), `${JSON.stringify(figures, null, 2)}\n`);
 if (keep) say(`kept ${root}`);
