@@ -8,7 +8,8 @@ import { decodeUtf8 } from '../input/readText.ts';
 import { MAX_FILE_BYTES, tooLarge, type LoadedClaim, type LoadedModel } from '../input/load.ts';
 import { UnreadBlob } from './git.ts';
 import type { Problem } from '../input/problems.ts';
-import { checkLevels, idFromFileName, validateClaim, validateModel } from '../input/validate.ts';
+import { checkLevels, validateClaim } from '../input/validate.ts';
+import { idFromFileName, validateModel } from '../input/validateModel.ts';
 import { parseYaml, type Parsed } from '../input/yamlSource.ts';
 
 /** One file's name as problems show it and its bytes. */

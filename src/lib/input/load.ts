@@ -11,7 +11,7 @@ import { claimFiles, folderProblem, modelFiles, SITE_FILE } from './ledgerFiles.
 import { committedLock, lockBase, lockChanges, LOCK_FILE, parseLock, readLock, type LockEntry } from './lock.ts';
 import type { Problem } from './problems.ts';
 import { display, parseFile, readText } from './readText.ts';
-import { idFromFileName, validateModel } from './validate.ts';
+import { idFromFileName, validateModel } from './validateModel.ts';
 import type { Parsed } from './yamlSource.ts';
 
 /** A model file that validated. */

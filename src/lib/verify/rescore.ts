@@ -7,7 +7,8 @@
 import '../input/nodeSha256.ts';
 import { createScorer, hashOf, modelId, type Claim, type Json, type Model, type Trace } from '../../engine/index.ts';
 import type { Problem } from '../input/problems.ts';
-import { checkLevels, validateClaim, validateModel } from '../input/validate.ts';
+import { checkLevels, validateClaim } from '../input/validate.ts';
+import { validateModel } from '../input/validateModel.ts';
 import type { Parsed, Plain } from '../input/yamlSource.ts';
 import { firstOutOfBounds } from './bounds.ts';
 import type { SiteFiles } from './files.ts';

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { formatProblem } from '../../../src/lib/input/problems.ts';
-import { validateClaim, validateModel } from '../../../src/lib/input/validate.ts';
+import { validateClaim } from '../../../src/lib/input/validate.ts';
+import { validateModel } from '../../../src/lib/input/validateModel.ts';
 import { parseYaml } from '../../../src/lib/input/yamlSource.ts';
 import { FIXTURE_MODELS, FIXTURES } from '../../support/cli.ts';
 
