@@ -14,6 +14,8 @@ interface Shared {
   framed?: (kind: string, html: string) => void;
   /** Settles when the threads have written every claim page, or with their first failure. */
   written?: Promise<void>;
+  /** The threads' first failure, once there is one. */
+  failure?: Error;
 }
 
 const shared = ((globalThis as Record<symbol, Shared | undefined>)[Symbol.for('ledger.claimPages')] ??= {});
@@ -23,17 +25,25 @@ export function markFrame(locals: object, kind: string): void {
   (locals as Record<string, unknown>)[FRAME_LOCAL] = kind;
 }
 
-/** Registers what takes the frames, and the promise of the threads' pages. */
+/**
+ * Registers what takes the frames, and the promise of the threads' pages: once it fails, the next
+ * page Astro renders fails with it, so that the build stops then rather than after its last page.
+ */
 export function awaitFrames(framed: (kind: string, html: string) => void, written: Promise<void>): void {
   shared.framed = framed;
   shared.written = written;
+  written.catch((error: unknown) => {
+    shared.failure = error instanceof Error ? error : new Error(String(error));
+  });
 }
 
 /**
  * For the middleware on a prerendered page: the page as rendered, or, for a frame, its HTML handed to
- * the pool and an empty response (Astro writes no file for a response without a body).
+ * the pool and an empty response (Astro writes no file for a response without a body); the threads'
+ * failure, if they failed.
  */
 export async function prerendered(locals: object, next: () => Promise<Response>): Promise<Response> {
+  if (shared.failure !== undefined) throw shared.failure;
   const response = await next();
   const kind = (locals as Record<string, unknown>)[FRAME_LOCAL];
   if (typeof kind !== 'string' || shared.framed === undefined) return response;

@@ -83,8 +83,7 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
     });
     written(Promise.all(site.claims.map(({ slug }) => pool.run(task(slug)))).then(() => pool.close()));
   };
-  // Its failure is the build's (claimPages.ts waits for it), not an unhandled rejection before then.
-  all.catch(() => undefined);
+  // Its failure is the build's (the next page Astro renders, or claimPages.ts at the end, throws it).
   awaitFrames(framed, all);
   const pages: WholePages = {
     frameAt: (slug, model) =>
