@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'astro';
 import { SLASHLESS_HEADER } from './lib/site/store/routedUrl.js';
 import { prerendered } from './lib/site/pool/frameCapture.ts';
+import { startPoolEarly } from './lib/site/pool/startEarly.ts';
 
 // Imported once: under a loader with hooks (tsx), every import() call is resolved again, off-thread.
 let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
@@ -13,7 +14,10 @@ let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
 /** Adds the claim pages' caching headers on a server; does nothing to a prerendered page. */
 export const onRequest: MiddlewareHandler = async (context, next) => {
   // A static build on threads takes a claim page's frame here (frameCapture.ts); any other page passes.
-  if (context.isPrerendered) return prerendered(context.locals, next);
+  if (context.isPrerendered) {
+    await startPoolEarly(context.site);
+    return prerendered(context.locals, next);
+  }
   const { claimHeaders } = await (serve ??= import('./lib/site/store/serve.ts'));
   const { headers } = context.request;
   return claimHeaders(context.url.pathname, headers.get('if-none-match'), next, context.locals, {

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { astroOutDir } from '../build/paths.ts';
+import { getSite } from '../site.ts';
 import type { Site } from '../types.ts';
 import { cutFrame, type ClaimFrames, type FrameKind } from './claimFrame.ts';
 import type { PoolSite } from './claimSite.ts';
@@ -91,4 +92,9 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
   };
   active = { site, pages };
   return pages;
+}
+
+/** Starts the build's pool for the site (wholePages) ahead of the claim pages; nothing without one. */
+export function startWholePages(siteUrl: string | URL): void {
+  if (wholePagesOn()) wholePages(getSite(), siteUrl);
 }
