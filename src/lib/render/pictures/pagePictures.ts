@@ -148,6 +148,13 @@ export function historyPictureFile(site: Site, slug: string, format: PictureForm
 const fileOf = (drawn: Drawn, format: PictureFormat): string | null =>
   format === 'csv' ? drawn.csv : standaloneSvg(drawn.figure);
 
+/** The routes of a history picture's files: every claim whose history has a line to draw. */
+export function historyPicturePaths(site: Site): { params: { slug: string } }[] {
+  return site.claims
+    .filter(({ slug }) => historyPictureFile(site, slug, 'csv') !== null)
+    .map(({ slug }) => ({ params: { slug } }));
+}
+
 /** A picture route's answer: the file, or the site's 404 page when there is none at that address. */
 export function pageFileResponse(body: string | null, format: PictureFormat): Response {
   if (body === null) return new Response(null, { status: 404 });

@@ -1,15 +1,14 @@
 /** `/claims/<slug>/history/history.svg`: the history page's picture, as a file beside it (on request on a server). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { historyPictureFile, pageFileResponse } from '../../../../lib/render/pictures/pagePictures.ts';
+import {
+  historyPictureFile,
+  historyPicturePaths,
+  pageFileResponse,
+} from '../../../../lib/render/pictures/pagePictures.ts';
 import { getSite } from '../../../../lib/site/site.ts';
 
 /** Every claim whose history has a line to draw. */
-export const getStaticPaths = (() => {
-  const site = getSite();
-  return site.claims
-    .filter(({ slug }) => historyPictureFile(site, slug, 'csv') !== null)
-    .map(({ slug }) => ({ params: { slug } }));
-}) satisfies GetStaticPaths;
+export const getStaticPaths = (() => historyPicturePaths(getSite())) satisfies GetStaticPaths;
 
 /** The picture's file, drawn from the claim's history as its page draws it. */
 export const GET: APIRoute = ({ params }) =>
