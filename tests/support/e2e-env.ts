@@ -8,7 +8,10 @@ import { join, resolve } from 'node:path';
 /** The folder the site was built into: `LEDGER_DIST`, as `npm run build` reads it, else `dist`. */
 export const distDir = (): string => resolve(process.env['LEDGER_DIST'] ?? 'dist');
 
-/** The browser to drive: `CHROMIUM_PATH`, else Debian's Chromium. */
+/**
+ * The browser to drive: `CHROMIUM_PATH`, else Debian's Chromium. `.ci/run` sets it to Debian's
+ * `chromium-headless-shell` (the same Chromium, about a third less CPU for the browser tests).
+ */
 export const chromiumPath = (): string => process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /** The port the static server listens on (127.0.0.1 only). */
@@ -45,7 +48,8 @@ export function preflightProblem(): string | null {
     return [
       `No Chromium at ${browser}: the browser tests drive the system's Chromium.`,
       'Install one with `apt-get install -y chromium` (Debian/Ubuntu),',
-      'or point CHROMIUM_PATH at an installed Chromium or Chrome binary.',
+      'or point CHROMIUM_PATH at an installed Chromium or Chrome binary',
+      '(such as /usr/bin/chromium-headless-shell, from `apt-get install -y chromium-headless-shell`).',
     ].join('\n');
   }
   const site = distDir();
