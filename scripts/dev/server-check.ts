@@ -83,9 +83,6 @@ try {
       `/claims/${slug}/${other}/`,
       `/claims/${slug}/trace.json`,
       `/claims/${slug}/${other}/trace.json`,
-      // A picture's two files, beside the page as the static build writes them (claimPictures.ts).
-      `/claims/${slug}/every-model.svg`,
-      `/claims/${slug}/${other}/votes.csv`,
     ];
   });
   // Every claim's history page and every revision trace it links to: the repository's content is

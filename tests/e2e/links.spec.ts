@@ -30,6 +30,16 @@ const FETCHING_RELS = new Set([
 
 type Target = { file: string } | { broken: string } | { external: string };
 
+/** A CSV in a `data:` address: followed no further, but its percent-escapes must decode. */
+function csvData(address: string): Target {
+  try {
+    decodeURIComponent(address.slice(address.indexOf(',') + 1));
+    return { external: 'data:text/csv' };
+  } catch {
+    return { broken: 'a CSV data address that does not decode' };
+  }
+}
+
 /** Maps a reference on a page to the built file it names. */
 function resolveRef(fromUrl: string, value: string, tag: string): { target: Target; fragment: string | null } {
   const trimmed = value.trim();
@@ -37,6 +47,9 @@ function resolveRef(fromUrl: string, value: string, tag: string): { target: Targ
   if (scheme !== undefined) {
     if (EXTERNAL.has(scheme)) return { target: { external: trimmed }, fragment: null };
     if (scheme === 'data' && tag === 'img') return { target: { external: trimmed }, fragment: null };
+    // A claim page picture's numbers, a CSV carried in its download link (download.ts): it must decode.
+    if (scheme === 'data' && tag === 'a' && trimmed.startsWith('data:text/csv;charset=utf-8,'))
+      return { target: csvData(trimmed), fragment: null };
     return { target: { broken: `scheme "${scheme}:" is not allowed` }, fragment: null };
   }
   if (trimmed.startsWith('//')) return { target: { external: trimmed }, fragment: null };

@@ -21,6 +21,7 @@ import { readZip } from '../../src/lib/snapshot/zip.ts';
 import { engineCodeHash } from '../../src/lib/input/codeHash.ts';
 import { directoryFiles, verifySite } from '../../src/lib/verify/index.ts';
 import { distDir } from '../support/e2e-env.ts';
+import { csvRows, download, expectStandalone } from '../support/picture-files.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -153,6 +154,9 @@ test('walks the snapshot from file:// with the network blocked', async ({ page }
   const slug = claimFile.split('/')[1]!;
   await expectFormulasRendered(page, true);
   await expectPictures(page);
+  // A picture and its numbers download from the disk too (the SVG made in the page, the CSV in its link).
+  await expectStandalone(page, (await download(page, 'walk.svg')).text, 'walk.svg from file://');
+  expect(csvRows((await download(page, 'walk.csv')).text).at(-1)?.['part']).toBe('posterior');
 
   // A step anchor lands on its step.
   await follow(page, 'a[href="#probability"]');

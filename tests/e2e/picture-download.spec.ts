@@ -1,17 +1,18 @@
 /**
- * Take the picture with you: with JavaScript off, each picture of a claim page downloads as a
- * standalone SVG (the SVG namespace, a title, its colours inlined, parsed by the browser as an SVG
- * document on its own) and its numbers as CSV, each number the trace's own string: checked against
- * the claim's trace.json beside the page (and every model's, for the claim under every model).
+ * Take the picture with you: each picture of a claim page downloads as a standalone SVG (the SVG
+ * namespace, a title, its colours inlined, parsed by the browser as an SVG document on its own),
+ * made in the page from the figure it draws, the same file the build's own function makes of that
+ * figure; and its numbers as CSV, each number the trace's own string, with JavaScript on or off:
+ * checked against the claim's trace.json beside the page (and every model's, for the claim under
+ * every model). A claim writes no file per picture.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { standaloneSvg } from '../../src/lib/render/pictures/svgFile.ts';
 import { distDir } from '../support/e2e-env.ts';
 import { claimPages, isScored } from '../support/e2e-site.ts';
 import { csvRows, download, expectStandalone } from '../support/picture-files.ts';
-
-test.use({ javaScriptEnabled: false });
 
 /** A trace as these checks read it. */
 interface Trace {
@@ -40,12 +41,20 @@ const scoredPage = () =>
       (p.raw as Trace).working.links.length > 1,
   )!;
 
+/** The figure drawn before a picture's download links in the page's HTML as the build wrote it. */
+function figureBefore(page: string, name: string): string {
+  const links = page.indexOf(`download="`, page.indexOf(`--${name}.svg"`) - 200);
+  const start = page.lastIndexOf('<figure', links);
+  return page.slice(start, page.indexOf('</figure>', start) + '</figure>'.length);
+}
+
 test('a scored claim page offers each picture as SVG and its numbers as CSV, the trace’s own strings', async ({
   page,
 }) => {
   const claim = scoredPage();
   expect(claim, 'the site has a scored claim with votes').toBeDefined();
   const trace = traceAt(`claims/${claim.slug}`);
+  const html = readFileSync(join(distDir(), claim.htmlFile), 'utf8');
   await page.goto(claim.url);
   const names = ['every-model', 'walk', 'logistic', 'votes', 'models'];
   const csv: Record<string, Record<string, string>[]> = {};
@@ -53,6 +62,9 @@ test('a scored claim page offers each picture as SVG and its numbers as CSV, the
     const svg = await download(page, `${name}.svg`);
     expect(svg.file).toBe(`${claim.slug}--${trace.model}--${name}.svg`);
     await expectStandalone(page, svg.text, `${name}.svg`);
+    expect(svg.text, `${name}.svg is the build's file of the figure`).toBe(standaloneSvg(figureBefore(html, name)));
+    // Nothing is written beside the page for it.
+    expect(existsSync(join(distDir(), dirname(claim.htmlFile), `${name}.svg`))).toBe(false);
     const numbers = await download(page, `${name}.csv`);
     expect(numbers.file).toBe(`${claim.slug}--${trace.model}--${name}.csv`);
     csv[name] = csvRows(numbers.text);
@@ -110,7 +122,25 @@ test('a scored claim page offers each picture as SVG and its numbers as CSV, the
   }
 });
 
-test('a claim under another model links its own files; a refusal has no walk or curve to take', async ({ page }) => {
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the numbers still download as CSV, and no SVG link leads nowhere', async ({ page }) => {
+    const claim = scoredPage();
+    const trace = traceAt(`claims/${claim.slug}`);
+    await page.goto(claim.url);
+    await expect(page.getByRole('link', { name: 'walk.svg', exact: true })).toHaveCount(0);
+    const walk = await download(page, 'walk.csv');
+    expect(walk.file).toBe(`${claim.slug}--${trace.model}--walk.csv`);
+    expect(csvRows(walk.text).at(-1)?.['log_odds']).toBe(trace.working.sum!.posteriorLogOdds);
+  });
+});
+
+/** The links of the pictures a page offers, by name. */
+const offered = (page: Page): Promise<string[]> =>
+  page.locator('.picture-downloads a').evaluateAll((links) => links.map((a) => a.textContent ?? ''));
+
+test('a claim under another model names its own files; a refusal has no walk or curve to take', async ({ page }) => {
   const other = claimPages().find(
     (p) =>
       p.urlModel !== null && p.raw !== null && p.urlModel !== traceAt(`claims/${p.slug}`).model && isScored(p.trace),
@@ -121,11 +151,14 @@ test('a claim under another model links its own files; a refusal has no walk or 
   expect(walk.file).toBe(`${other.slug}--${other.urlModel}--walk.csv`);
   expect(csvRows(walk.text).at(-1)?.['log_odds']).toBe(trace.working.sum!.posteriorLogOdds);
 
+  const svg = await download(page, 'walk.svg');
+  expect(svg.file).toBe(`${other.slug}--${other.urlModel}--walk.svg`);
+  expect(svg.text).toBe(standaloneSvg(figureBefore(readFileSync(join(distDir(), other.htmlFile), 'utf8'), 'walk')));
+
   const refused = claimPages().find((p) => p.urlModel === null && p.raw !== null && !isScored(p.trace))!;
   await page.goto(refused.url);
-  await expect(page.getByRole('link', { name: 'walk.svg', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'logistic.svg', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'models.svg', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'every-model.svg', exact: true })).toBeVisible();
+  expect(await offered(page)).toEqual(['every-model.svg', 'every-model.csv', 'votes.svg', 'votes.csv']);
   const strip = await download(page, 'every-model.svg');
   await expectStandalone(page, strip.text, 'every-model.svg of a refusal');
 });

@@ -32,7 +32,6 @@ work from the disk. Nothing is fetched from the internet.
   index.html                      every claim, with its state
   claims/<claim>/index.html       a claim under the default model
   claims/<claim>/trace.json       ... and its full trace
-  claims/<claim>/walk.svg, .csv   ... each picture, and its numbers (one pair each)
   claims/<claim>/<model>/         the claim under each other model
   models/<model>/index.html       what each model does; model.json beside it
   compare/<a>/<b>/index.html      two models side by side

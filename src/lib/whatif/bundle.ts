@@ -1,8 +1,9 @@
 /**
  * Bundles the what-if panel (src/client/whatif/panel.ts, with the engine, decimal.js and the hash
- * it imports) and the /contribute/ playground (with the YAML reader and the validation too) each
- * into one minified classic script with esbuild, the bundler Vite already runs: an
- * IIFE with no module syntax and no fetch, so that it loads from file:// in an offline snapshot.
+ * it imports), the /contribute/ playground (with the YAML reader and the validation too) and the
+ * claim pages' picture downloads (src/client/pictures/downloads.ts) each into one minified
+ * classic script with esbuild, the bundler Vite already runs: an IIFE with no module syntax and no
+ * fetch, so that it loads from file:// in an offline snapshot.
  * The build writes them into `public/what-if/` before Astro copies `public/` into the site.
  */
 import { build, type Plugin } from 'esbuild';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 export const ENTRIES = {
   'panel.js': join('src', 'client', 'whatif', 'panel.ts'),
   'playground.js': join('src', 'client', 'playground', 'playground.ts'),
+  'pictures.js': join('src', 'client', 'pictures', 'downloads.ts'),
 } as const;
 
 /**
@@ -62,7 +64,7 @@ export async function bundleScript(root: string, file: keyof typeof ENTRIES, min
   return new TextDecoder().decode(result.outputFiles[0]!.contents);
 }
 
-/** Writes the panel's and the playground's scripts into `<root>/public/what-if/`. */
+/** Writes the bundled scripts into `<root>/public/what-if/`. */
 export async function writePanel(root: string): Promise<void> {
   const target = join(root, 'public', 'what-if');
   mkdirSync(target, { recursive: true });

@@ -26,8 +26,6 @@ describe("a server's claim addresses", () => {
     expect(claimAddress('/claims/a/m@1.0.0/')).toEqual({ slug: 'a', model: 'm@1.0.0', kind: 'page' });
     expect(claimAddress('/claims/a/trace.json/')).toEqual({ slug: 'a', model: null, kind: 'trace' });
     expect(claimAddress('/claims/a/m@1.0.0/trace.json/')).toEqual({ slug: 'a', model: 'm@1.0.0', kind: 'trace' });
-    expect(claimAddress('/claims/a/walk.svg/')).toEqual({ slug: 'a', model: null, kind: 'svg' });
-    expect(claimAddress('/claims/a/m@1.0.0/every-model.csv/')).toEqual({ slug: 'a', model: 'm@1.0.0', kind: 'csv' });
     for (const other of ['/claims/', '/claims/a', '/claims/a/history/', '/claims/a/b/c/', '/models/m@1.0.0/', '/'])
       expect(claimAddress(other)).toBeNull();
   });
@@ -39,14 +37,18 @@ describe("a server's claim addresses", () => {
     expect(routedUrl('/claims/a/')).toBe('/claims/a/');
   });
 
-  it("hand Astro a picture's files beside a claim page as they hand it trace.json, and nothing else", () => {
-    expect(routedUrl('/claims/a/walk.svg')).toBe('/claims/a/walk.svg/');
-    expect(routedUrl('/claims/a/m@1.0.0/walk.csv?x=1')).toBe('/claims/a/m@1.0.0/walk.csv/?x=1');
-    expect(claimAddress(routedUrl('/claims/a/walk.svg/'))).toBeNull();
+  it("hand Astro a history picture's files as they hand it trace.json, and nothing else", () => {
+    expect(routedUrl('/claims/a/history/history.svg')).toBe('/claims/a/history/history.svg/');
+    expect(routedUrl('/claims/a/history/history.csv?x=1')).toBe('/claims/a/history/history.csv/?x=1');
     expect(routedUrl('/favicon.svg')).toBe('/favicon.svg');
     expect(routedUrl('/data/scores.csv')).toBe('/data/scores.csv');
-    expect(slashlessClaim('/claims/a/walk.svg')).toBe(false);
+    expect(slashlessClaim('/claims/a/history/history.svg')).toBe(false);
     expect(slashlessClaim('/claims/a/m@1.0.0')).toBe(true);
+  });
+
+  it('are no picture files beside a claim page: its pictures download from the page itself', () => {
+    expect(routedUrl('/claims/a/walk.svg')).toBe('/claims/a/walk.svg');
+    expect(claimAddress(routedUrl('/claims/a/walk.svg'))).toBeNull();
   });
 
   it('are cached briefly and revalidated, never as immutable (their bytes change when the claim does)', () => {

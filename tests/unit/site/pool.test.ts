@@ -11,7 +11,6 @@ import { claimArticleHtml } from '../../../src/lib/claim/html/claimArticle.ts';
 import { explanationJson, explanationOf } from '../../../src/lib/claim/explanation.ts';
 import { traceJson } from '../../../src/lib/claim/page.ts';
 import { canonicalUrl } from '../../../src/lib/publish/pageMeta.ts';
-import { claimPictureFile, claimPictureNames } from '../../../src/lib/render/pictures/claimPictures.ts';
 import {
   claimFrameParts,
   cutFrame,
@@ -86,27 +85,19 @@ describe('the pool’s threads', () => {
       const parts = claimFrameParts(site, slug, modelId, onDefaultRoute, siteUrl);
       return fillFrame(cutFrame(kind, frames[kind], siteUrl), parts, article, siteUrl);
     };
-    const pictures = (folder: string, slug: string, model: string): void => {
-      for (const name of claimPictureNames(site, slug, model))
-        for (const format of ['svg', 'csv'] as const)
-          expected.set(`${folder}/${name}.${format}`, claimPictureFile(site, slug, model, name, format)!);
-    };
     for (const { slug } of site.claims) {
       expected.set(`claims/${slug}/index.html`, page(slug, site.defaultModel.id, true));
       expected.set(`claims/${slug}/trace.json`, traceJson(site.trace(slug, site.defaultModel.id)));
-      pictures(`claims/${slug}`, slug, site.defaultModel.id);
       for (const model of models) {
         expected.set(`claims/${slug}/${model}/index.html`, page(slug, model, false));
         expected.set(`claims/${slug}/${model}/trace.json`, traceJson(site.trace(slug, model)));
         expected.set(`claims/${slug}/${model}/explain.json`, explanationJson(explanationOf(site, slug, model)));
-        pictures(`claims/${slug}/${model}`, slug, model);
       }
     }
     const written = filesUnder(out);
     expect([...written.keys()].sort()).toEqual([...expected.keys()].sort());
-    // Pages, traces and explanations, and a picture's two files (five pictures, two on a refusal).
-    expect([...written.keys()].filter((path) => /\.(?:html|json)$/.test(path))).toHaveLength(27 * (2 + 3 * 6));
-    expect([...written.keys()].filter((path) => path.endsWith('/walk.svg')).length).toBeGreaterThan(27 * 4);
+    // Pages, traces and explanations, and nothing else (a picture's downloads are in its page).
+    expect(written.size).toBe(27 * (2 + 3 * 6));
     for (const [path, text] of expected) expect(written.get(path), path).toBe(text);
   });
 

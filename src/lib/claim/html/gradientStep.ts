@@ -1,6 +1,7 @@
 import { gradientView, gradientVsEvidence, type GradientView } from '../steps/gradient.ts';
 import { escapeAttribute, escapeHtml, fieldHtml, formulaHtml } from '../../render/markup.ts';
 import { votesSvg } from '../../render/pictures/votesSvg.ts';
+import { votesCsv } from '../../render/pictures/claimPictures.ts';
 import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import type { FormulaStepProps, ModelStepProps } from '../stepLinks.ts';
 import { stepHtml, tableWrapHtml } from './frame.ts';
@@ -24,7 +25,7 @@ export function gradientStepHtml({ trace, model, links, latex }: ModelStepProps 
     `<p class="claim-verdict">Gradient ${fieldHtml(view.value, 'strong')} · <strong>${escapeHtml(view.statusWords)}</strong></p>\n` +
     `<p class="${escapeAttribute(`claim-comparison claim-comparison-${comparison.kind}`)}">${escapeHtml(comparison.sentence)}</p>\n` +
     votesSvg({ trace, model }) +
-    claimPictureLinksHtml(trace, 'votes') +
+    claimPictureLinksHtml(trace, 'votes', votesCsv(trace, model)) +
     working +
     `<p class="muted">Consensus true from ${escapeHtml(view.trueFrom)} up, consensus false at ${escapeHtml(view.falseTo)} and below, contested in between; with no votes the gradient is ${escapeHtml(view.neutral)}.</p>\n`;
   return stepHtml('gradient', links, body);

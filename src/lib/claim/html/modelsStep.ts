@@ -1,5 +1,6 @@
 import { escapeAttribute, escapeHtml, stateBadgeHtml } from '../../render/markup.ts';
 import { allModelsSvg } from '../../render/pictures/allModelsSvg.ts';
+import { modelsCsv } from '../../render/pictures/claimPictures.ts';
 import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import { comparePath } from '../../paths.ts';
 import { modelRows, type ModelRow } from '../steps/models.ts';
@@ -32,7 +33,20 @@ export function modelsStepHtml({ trace, links, traces, defaultModel }: ModelsSte
     // A refusal's page shows the claim under every model near its verdict already (the strip).
     (trace.result.probability === null
       ? ''
-      : allModelsSvg({ traces, current: trace.model, defaultModel }) + claimPictureLinksHtml(trace, 'models')) +
+      : allModelsSvg({ traces, current: trace.model, defaultModel }) +
+        claimPictureLinksHtml(
+          trace,
+          'models',
+          modelsCsv(
+            traces.map((t) => ({
+              model: t.model,
+              isDefault: t.model === defaultModel,
+              current: t.model === trace.model,
+              state: t.result.state,
+              probability: t.result.probability,
+            })),
+          ),
+        )) +
     tableWrapHtml('This claim under every model', table);
   return stepHtml('models', links, body);
 }

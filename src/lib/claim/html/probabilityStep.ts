@@ -1,5 +1,6 @@
 /** The probability step of a claim page as HTML. */
 import { logisticCurveSvg } from '../../render/pictures/logisticCurveSvg.ts';
+import { logisticCsv } from '../../render/pictures/claimPictures.ts';
 import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import { fieldHtml, formulaHtml, escapeHtml } from '../../render/markup.ts';
 import { fieldOf } from '../fields.ts';
@@ -30,6 +31,6 @@ export function probabilityStepHtml({
       `${fieldHtml(fieldOf(trace, 'result.probability'), 'strong')}.</p>\n` +
       formulaHtml(latex!, 'the probability from the posterior log-odds')
     : `<p class="refusal">No probability. ${fieldHtml(fieldOf(trace, 'result.reason'))}</p>\n`;
-  const downloads = working ? claimPictureLinksHtml(trace, 'logistic') : '';
+  const downloads = working ? claimPictureLinksHtml(trace, 'logistic', logisticCsv(trace, model)) : '';
   return stepHtml('probability', links, text + logisticCurveSvg({ trace, model }) + downloads);
 }

@@ -5,6 +5,7 @@ import { sumTerms, type SumTerm } from '../steps/sum.ts';
 import type { StepProps } from '../stepLinks.ts';
 import { escapeAttribute, escapeHtml, fieldHtml, formulaHtml } from '../../render/markup.ts';
 import { logOddsWalkSvg } from '../../render/pictures/logOddsWalkSvg.ts';
+import { walkCsv } from '../../render/pictures/claimPictures.ts';
 import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import { stepHtml } from './frame.ts';
 
@@ -74,7 +75,7 @@ export function sumStepHtml({ trace, links, latex }: SumStepProps): string {
   const body =
     `<p>The prior's log-odds, plus every kept supporting weight, minus every kept opposing weight, gives the posterior log-odds ${fieldHtml(fieldOf(trace, 'result.posteriorLogOdds'), 'strong')}. Dependent links add nothing.</p>\n` +
     logOddsWalkSvg({ trace }) +
-    (trace.result.probability === null ? '' : claimPictureLinksHtml(trace, 'walk')) +
+    (trace.result.probability === null ? '' : claimPictureLinksHtml(trace, 'walk', walkCsv(trace))) +
     `<div class="grid-2 claim-sides">${sides.map((side) => sideHtml(trace, side)).join('')}</div>\n` +
     formulaHtml(latex.sum!, 'the posterior log-odds');
   return stepHtml('sum', links, body);

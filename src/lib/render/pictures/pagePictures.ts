@@ -1,8 +1,7 @@
 /**
- * The pictures of the model, compare and history pages as files beside each page, as a claim
- * page's are (claimPictures.ts): each SVG drawn by the very function the page draws it with, made
- * standalone (download.ts), and each CSV the figures it draws, as the model file or the traces
- * write them.
+ * The pictures of the model, compare and history pages as files beside each page: each SVG drawn
+ * by the very function the page draws it with, made standalone (svgFile.ts), and each CSV the
+ * figures it draws, as the model file or the traces write them.
  */
 import type { Model } from '../../../engine/index.ts';
 import { historyChart } from '../../history/chart.ts';
@@ -12,13 +11,22 @@ import { interpretationRows, stateBands, weightTable } from '../../model/modelVi
 import { claimPath } from '../../paths.ts';
 import type { Site } from '../../site/types.ts';
 import { stateBandsSvg } from './bandsSvg.ts';
-import { PICTURE_TYPES, type PictureFormat } from './claimPictures.ts';
 import { compareView, type CompareView } from './compare.ts';
 import { compareSvg } from './compareSvg.ts';
-import { pictureCsv, standaloneSvg } from './download.ts';
+import { pictureCsv } from './download.ts';
+import { standaloneSvg } from './svgFile.ts';
 import { factorView } from './factor.ts';
 import { lineChartSvg } from './lineChartSvg.ts';
 import { voteWeightView } from './voteWeight.ts';
+
+/** The two files of a picture. */
+export type PictureFormat = 'svg' | 'csv';
+
+/** The media type of a picture's file. */
+export const PICTURE_TYPES: Record<PictureFormat, string> = {
+  svg: 'image/svg+xml; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
 
 /** The pictures of a model page, in the page's order. */
 export const MODEL_PICTURES = ['states', 'interpretation', 'vote-weight'] as const;

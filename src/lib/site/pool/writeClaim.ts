@@ -1,15 +1,13 @@
 /**
  * On a thread: every file of one claim's pages, written whole into the build's output folder, where
  * Astro would have written them: `claims/<slug>/index.html` (the claim under the default model),
- * `claims/<slug>/<model>/index.html` under each model, and the trace.json, explain.json and the
- * pictures' SVG and CSV files beside them. A page is its frame (rendered by Astro) with its parts and
- * article filled in.
+ * `claims/<slug>/<model>/index.html` under each model, and the trace.json and explain.json files
+ * beside them. A page is its frame (rendered by Astro) with its parts and article filled in.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { explanationJson, explanationOf } from '../../claim/explanation.ts';
 import { traceJson } from '../../claim/page.ts';
-import { claimPictureFile, claimPictureNames } from '../../render/pictures/claimPictures.ts';
 import type { Site } from '../types.ts';
 import { claimFrameParts, cutFrame, fillFrame, type FrameKind } from './claimFrame.ts';
 import type { PoolSite } from './claimSite.ts';
@@ -46,21 +44,13 @@ export function writeClaim(init: PoolSite, site: Site, task: WholeClaimTask): st
     const article = articleOf(site, { slug, modelId, onDefaultRoute, siteUrl });
     return fillFrame(frame, claimFrameParts(site, slug, modelId, onDefaultRoute, siteUrl), article, siteUrl);
   };
-  // Each page's pictures as files beside it: `<name>.svg` and `<name>.csv` (claimPictures.ts).
-  const pictures = (sub: string | null, model: string): void => {
-    for (const name of claimPictureNames(site, slug, model))
-      for (const format of ['svg', 'csv'] as const)
-        write(sub, `${name}.${format}`, claimPictureFile(site, slug, model, name, format)!);
-  };
   const defaultModel = task.models[0]!;
   write(null, 'index.html', page(defaultModel, true));
   write(null, 'trace.json', traceJson(site.trace(slug, defaultModel)));
-  pictures(null, defaultModel);
   for (const model of task.models) {
     write(model, 'index.html', page(model, false));
     write(model, 'trace.json', traceJson(site.trace(slug, model)));
     write(model, 'explain.json', explanationJson(explanationOf(site, slug, model)));
-    pictures(model, model);
   }
   return written;
 }

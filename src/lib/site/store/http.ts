@@ -8,22 +8,20 @@ import { createHash } from 'node:crypto';
 import type { Site } from '../types.ts';
 import type { StoreRow } from './store.ts';
 
-/** A claim address a server renders: a page, a trace.json or a picture's file, under the default model or a named one. */
+/** A claim address a server renders: a page or a trace.json, under the default model or a named one. */
 export interface ClaimAddress {
   readonly slug: string;
   /** null on `/claims/<slug>/` and `/claims/<slug>/trace.json` (the default model). */
   readonly model: string | null;
-  readonly kind: 'page' | 'trace' | 'svg' | 'csv';
+  readonly kind: 'page' | 'trace';
 }
 
 /** The claim address of a routed path (see routedUrl) without the site's base, or null for any other path. */
 export function claimAddress(path: string): ClaimAddress | null {
   const parts = /^\/claims\/(.+)\/$/.exec(path)?.[1]?.split('/');
   if (parts === undefined) return null;
-  const last = parts.at(-1) ?? '';
-  const picture = /^[a-z][a-z-]*\.(svg|csv)$/.exec(last)?.[1] as 'svg' | 'csv' | undefined;
-  const kind = last === 'trace.json' ? 'trace' : (picture ?? 'page');
-  if (kind !== 'page') parts.pop();
+  const kind = parts.at(-1) === 'trace.json' ? 'trace' : 'page';
+  if (kind === 'trace') parts.pop();
   const [slug, model, ...more] = parts;
   if (!slug || model === '' || model === 'history' || more.length > 0) return null;
   return { slug, model: model ?? null, kind };
@@ -68,7 +66,7 @@ export function historyAddress(path: string): HistoryAddress | null {
 export const CLAIM_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** The Content-Type of an address. */
-export function contentType(address: Pick<ClaimAddress, 'kind'>): string {
+export function contentType(address: Pick<HistoryAddress, 'kind'>): string {
   if (address.kind === 'svg') return 'image/svg+xml; charset=utf-8';
   if (address.kind === 'csv') return 'text/csv; charset=utf-8';
   return address.kind === 'trace' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';

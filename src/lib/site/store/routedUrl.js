@@ -1,6 +1,6 @@
 // @ts-check
-/** A picture's file beside a claim page (claimPictures.ts): a lowercase name, `.svg` or `.csv`; never a model id. */
-const PICTURE_FILE = /\/claims\/.+\/[a-z][a-z-]*\.(?:svg|csv)$/;
+/** A history picture's file beside its page (pagePictures.ts): `history.svg` or `history.csv`. */
+const PICTURE_FILE = /\/claims\/[^/]+\/history\/history\.(?:svg|csv)$/;
 
 /**
  * The URL Astro's router is handed for a request's URL, so that a claim address is answered in
@@ -11,7 +11,7 @@ const PICTURE_FILE = /\/claims\/.+\/[a-z][a-z-]*\.(?:svg|csv)$/;
  * - Astro matches a route with a dynamic segment by `trailingSlash: 'always'` even when it ends in
  *   a file name, so `/claims/<slug>/trace.json` is handed on as `…/trace.json/`; and
  *   `…/trace.json/`, which a static host does not serve either, as an address no route holds; a
- *   picture's file beside a claim page (`…/walk.svg`, `…/walk.csv`) likewise.
+ *   history picture's file (`…/history/history.svg`, `.csv`) likewise.
  *
  * Plain JavaScript (type-checked by its JSDoc), because the server's workers import it with no
  * TypeScript loader (scripts/serve-worker.js).

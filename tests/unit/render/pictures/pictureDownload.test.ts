@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { PICTURE_COLOURS, pictureCsv, standaloneSvg } from '../../../../src/lib/render/pictures/download.ts';
+import { claimPictureLinksHtml, pictureCsv } from '../../../../src/lib/render/pictures/download.ts';
+import { PICTURE_COLOURS, standaloneSvg } from '../../../../src/lib/render/pictures/svgFile.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const stylesheet = readFileSync(join(root, 'src/styles/global.css'), 'utf8');
@@ -62,5 +63,27 @@ describe("a picture's numbers as CSV", () => {
       ['prior', '', '-1.386294'],
       ['link', 'a,b', '10.000000'],
     ]);
+  });
+});
+
+describe("a claim page picture's links", () => {
+  const hostile = `part,voter\nvote,"<img src=x onerror=alert(1)> & 50% #1 ""quoted"""\n`;
+  const html = claimPictureLinksHtml({ claim: 'a-claim', model: 'm@1.0.0' }, 'votes', hostile);
+
+  it('carry the CSV in a data: address that reads back to the very text, whatever it holds', () => {
+    const href = /<a href="(data:[^"]*)" download="a-claim--m@1\.0\.0--votes\.csv">votes\.csv<\/a>/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const [head, body] = [href!.slice(0, href!.indexOf(',') + 1), href!.slice(href!.indexOf(',') + 1)];
+    expect(head).toBe('data:text/csv;charset=utf-8,');
+    // The attribute as a browser reads it (&amp; is the only escape a data address can need).
+    expect(decodeURIComponent(body.replace(/&amp;/g, '&'))).toBe(hostile);
+    expect(body).not.toMatch(/[<>"# ]/);
+  });
+
+  it('write no markup from the CSV, and keep the SVG link hidden until a script makes its file', () => {
+    expect(html.match(/</g)).toHaveLength(html.match(/<\/?(?:p|span|a)[ >]/g)!.length);
+    expect(html).toMatch(
+      /<span class="picture-svg" hidden>the picture as SVG: <a href="#" download="a-claim--m@1\.0\.0--votes\.svg">votes\.svg<\/a>; <\/span>/,
+    );
   });
 });
