@@ -5,11 +5,37 @@
  * top of the default model's page.
  *
  * On a claim page it also shows the "What if…" button ([data-what-if]) and loads the panel's script
- * (its data-src) the first time it is pressed, or at once when the address holds a what-if; the
- * page loads no other script until then.
+ * (its data-src) the first time it is pressed, or at once when the address holds a what-if; and it
+ * shows each picture's SVG download link, loading the script that makes the file
+ * (what-if/pictures.js, src/client/pictures/downloads.ts) the first time one is pressed. The page
+ * loads no other script until then.
  */
 (function () {
   'use strict';
+  var self = document.currentScript && document.currentScript.src;
+
+  var pictureLinks = document.querySelectorAll('.picture-downloads > .picture-svg');
+  var picturesLoading = false;
+  for (var p = 0; p < pictureLinks.length; p++) pictureLinks[p].hidden = false;
+  if (pictureLinks.length > 0 && self) {
+    document.addEventListener('click', function (event) {
+      var link = event.target instanceof Element ? event.target.closest('.picture-svg a') : null;
+      // Once loaded, the pictures' script answers every press itself.
+      if (!link || window.ledgerPictures) return;
+      event.preventDefault();
+      if (picturesLoading) return;
+      picturesLoading = true;
+      var script = document.createElement('script');
+      script.src = new URL('../what-if/pictures.js', self).href;
+      script.onload = function () {
+        if (window.ledgerPictures) link.click();
+      };
+      script.onerror = function () {
+        picturesLoading = false;
+      };
+      document.head.appendChild(script);
+    });
+  }
   function update() {
     var links = document.querySelectorAll('[data-default-toggle]');
     for (var i = 0; i < links.length; i++) {

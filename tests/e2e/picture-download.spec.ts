@@ -56,6 +56,10 @@ test('a scored claim page offers each picture as SVG and its numbers as CSV, the
   const trace = traceAt(`claims/${claim.slug}`);
   const html = readFileSync(join(distDir(), claim.htmlFile), 'utf8');
   await page.goto(claim.url);
+  // The script that makes the SVG files loads only once a reader asks for one.
+  const picturesScript = () =>
+    page.evaluate(() => [...document.scripts].filter((s) => s.src.endsWith('/what-if/pictures.js')).length);
+  expect(await picturesScript()).toBe(0);
   const names = ['every-model', 'walk', 'logistic', 'votes', 'models'];
   const csv: Record<string, Record<string, string>[]> = {};
   for (const name of names) {
@@ -69,6 +73,7 @@ test('a scored claim page offers each picture as SVG and its numbers as CSV, the
     expect(numbers.file).toBe(`${claim.slug}--${trace.model}--${name}.csv`);
     csv[name] = csvRows(numbers.text);
   }
+  expect(await picturesScript()).toBe(1);
 
   const { prior, sum, links, state, stability, gradient } = trace.working;
   const walk = csv['walk']!;
