@@ -60,7 +60,7 @@ test('a scored claim page offers each picture as SVG and its numbers as CSV, the
   const picturesScript = () =>
     page.evaluate(() => [...document.scripts].filter((s) => s.src.endsWith('/what-if/pictures.js')).length);
   expect(await picturesScript()).toBe(0);
-  const names = ['every-model', 'walk', 'logistic', 'votes', 'models'];
+  const names = ['every-model', 'walk', 'logistic', 'votes'];
   const csv: Record<string, Record<string, string>[]> = {};
   for (const name of names) {
     const svg = await download(page, `${name}.svg`);
@@ -114,7 +114,7 @@ test('a scored claim page offers each picture as SVG and its numbers as CSV, the
   );
   expect(votes.find((r) => r.part === 'gradient')?.value).toBe(gradient.value);
 
-  for (const name of ['every-model', 'models']) {
+  for (const name of ['every-model']) {
     const rows = csv[name]!;
     expect(rows.length, `${name}.csv: one row per model`).toBeGreaterThan(1);
     for (const row of rows) {

@@ -1,7 +1,4 @@
 import { escapeAttribute, escapeHtml, stateBadgeHtml } from '../../render/markup.ts';
-import { allModelsSvg } from '../../render/pictures/allModelsSvg.ts';
-import { modelsCsv } from '../../render/pictures/claimPictures.ts';
-import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 import { comparePath } from '../../paths.ts';
 import { modelRows, type ModelRow } from '../steps/models.ts';
 import type { TraceSummary } from '../../site/records.ts';
@@ -28,25 +25,8 @@ export function modelsStepHtml({ trace, links, traces, defaultModel }: ModelsSte
     `<tbody>${rows.map(modelRowHtml).join('')}</tbody>\n` +
     '</table>\n';
   const body =
-    '<p>The same claim and evidence, scored by each released model. Models are different sets of rules, so they may disagree; each row links to the full working under that model.' +
+    '<p>The same claim and evidence, scored by each released model. Models are different sets of rules, so they may disagree; each row links to the full working under that model, and <a href="#every-model">the picture at the top of the page</a> draws their probabilities on one axis.' +
     `${compare}</p>\n` +
-    // A refusal's page shows the claim under every model near its verdict already (the strip).
-    (trace.result.probability === null
-      ? ''
-      : allModelsSvg({ traces, current: trace.model, defaultModel }) +
-        claimPictureLinksHtml(
-          trace,
-          'models',
-          modelsCsv(
-            traces.map((t) => ({
-              model: t.model,
-              isDefault: t.model === defaultModel,
-              current: t.model === trace.model,
-              state: t.result.state,
-              probability: t.result.probability,
-            })),
-          ),
-        )) +
     tableWrapHtml('This claim under every model', table);
   return stepHtml('models', links, body);
 }

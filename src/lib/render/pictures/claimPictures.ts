@@ -7,7 +7,7 @@ import type { Model, Trace } from '../../../engine/index.ts';
 import { pictureCsv } from './download.ts';
 
 /** The pictures of a claim page, in the page's order (a refusal's page has only the strip and the votes). */
-export const CLAIM_PICTURES = ['every-model', 'walk', 'logistic', 'votes', 'models'] as const;
+export const CLAIM_PICTURES = ['every-model', 'walk', 'logistic', 'votes'] as const;
 
 /** One picture's name, and the start of its downloads' names. */
 export type ClaimPicture = (typeof CLAIM_PICTURES)[number];
@@ -25,7 +25,7 @@ export interface ModelPoint {
   readonly probability: string | null;
 }
 
-/** The claim under every released model (the every-model strip, the models step): one row each. */
+/** The claim under every released model (the every-model strip): one row each. */
 export function modelsCsv(points: readonly ModelPoint[]): string {
   return pictureCsv(
     ['model', 'default', 'this_page', 'state', 'probability'],

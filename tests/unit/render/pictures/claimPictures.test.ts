@@ -1,14 +1,12 @@
 /**
- * The claim page's pictures: the log-odds walk, the logistic curve, the votes and the claim under
- * every model, each laid out from a trace the engine scored. Expected figures come from the
+ * The claim page's pictures: the log-odds walk, the logistic curve and the votes, each laid out
+ * from a trace the engine scored. Expected figures come from the
  * strict model's declared numbers (seed 000) and independent arithmetic, not from the pictures.
  */
 import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_REASON } from '../../../../src/engine/index.ts';
-import type { TraceSummary } from '../../../../src/lib/site/records.ts';
 import { curveView } from '../../../../src/lib/render/pictures/curve.ts';
 import { WIDTH } from '../../../../src/lib/render/pictures/frame.ts';
-import { modelsView } from '../../../../src/lib/render/pictures/models.ts';
 import { votesView } from '../../../../src/lib/render/pictures/votes.ts';
 import { walkView } from '../../../../src/lib/render/pictures/walk.ts';
 import { claim, type LinkSpec } from '../../../support/claim.ts';
@@ -211,32 +209,5 @@ describe('votesView', () => {
     expect(view.dots).toHaveLength(1);
     expect(view.alt.desc).toContain('No probability: the claim is not applicable');
     expect(view.caption).toContain('A prediction is not scored until it resolves');
-  });
-});
-
-describe('modelsView', () => {
-  const summary = (model: string, state: string, probability: string | null) =>
-    ({ model, claim: 'c', result: { state, probability } }) as unknown as TraceSummary;
-
-  it('writes a refusal as words, never as a dot, and marks the default and the current model', () => {
-    const view = modelsView(
-      [
-        summary('m@1.0.0', 'likely', '0.7500'),
-        summary('n@1.0.0', 'not-applicable', null),
-        summary('o@1.0.0', 'likely', '1.0000'),
-      ],
-      'n@1.0.0',
-      'm@1.0.0',
-    );
-    expect(view.rows.map((r) => [r.x === null, r.label, r.isDefault, r.current])).toEqual([
-      [false, '0.7500', true, false],
-      [true, 'not scored: not applicable', false, true],
-      [false, '1.0000', false, false],
-    ]);
-    expect(view.rows[0]!.x).toBe(view.left + (view.right - view.left) * 0.75);
-    expect(view.rows[2]!.x).toBe(view.right);
-    expect(view.alt.desc).toBe(
-      'm@1.0.0 (default): 0.7500, likely; n@1.0.0: no probability, not applicable; o@1.0.0: 1.0000, likely.',
-    );
   });
 });

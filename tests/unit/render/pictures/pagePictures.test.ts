@@ -8,12 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { createScorer } from '../../../../src/engine/index.ts';
 import { loadLedger } from '../../../../src/lib/input/load.ts';
 import { traceJson } from '../../../../src/lib/claim/claimView.ts';
-import { summarise } from '../../../../src/lib/site/records.ts';
 import { bandsView } from '../../../../src/lib/render/pictures/bands.ts';
 import { compareView } from '../../../../src/lib/render/pictures/compare.ts';
 import { curveView } from '../../../../src/lib/render/pictures/curve.ts';
 import { factorView } from '../../../../src/lib/render/pictures/factor.ts';
-import { modelsView } from '../../../../src/lib/render/pictures/models.ts';
 import { votesView } from '../../../../src/lib/render/pictures/votes.ts';
 import { voteWeightView } from '../../../../src/lib/render/pictures/voteWeight.ts';
 import { walkView } from '../../../../src/lib/render/pictures/walk.ts';
@@ -124,7 +122,6 @@ describe('every figure in a claim picture’s text alternative is a string of th
         walk.kind === 'walk' ? walk.alt.desc : walk.text,
         curveView(trace, m).alt.desc,
         votesView(trace, m).alt.desc,
-        modelsView([summarise(trace)], trace.model, trace.model).alt.desc,
       ];
       for (const f of alts.flatMap(figures)) {
         if (!published.has(f) && !declared.has(f)) missing.push(`${slug}: ${f}`);
