@@ -126,31 +126,33 @@ export function comparePictureFile(site: Site, a: string, b: string, format: Pic
 }
 
 /** The history picture of a claim, or null when no revision has a probability (the page draws none). */
-export function historyPicture(
-  site: Site,
-  slug: string,
-): { view: NonNullable<ReturnType<typeof historyChart>>; csv: string } | null {
-  const { entries } = site.history(slug);
+function historyView(site: Site, slug: string): NonNullable<ReturnType<typeof historyChart>> | null {
   const today = site.defaultModel;
-  const view = historyChart(entries, today.id, today.model.states);
-  if (view === null) return null;
-  const csv = pictureCsv(
-    ['date', 'commit', 'model', 'state', 'probability'],
-    entries.map((e) => [
-      e.revision.date,
-      e.revision.short,
-      today.id,
-      e.today.trace?.result.state ?? null,
-      e.today.trace?.result.probability ?? null,
-    ]),
-  );
-  return { view, csv };
+  return historyChart(site.history(slug).entries, today.id, today.model.states);
 }
 
-/** The history page's picture file, or null for a claim with no line to draw. */
+/** The history picture's numbers: a row per revision, its state and probability under today's default. */
+function historyCsv(site: Site, slug: string): string {
+  const today = site.defaultModel.id;
+  return pictureCsv(
+    ['date', 'commit', 'model', 'state', 'probability'],
+    site
+      .history(slug)
+      .entries.map((e) => [
+        e.revision.date,
+        e.revision.short,
+        today,
+        e.today.trace?.result.state ?? null,
+        e.today.trace?.result.probability ?? null,
+      ]),
+  );
+}
+
+/** The history page's picture file (only the format asked for is made), or null for a claim with no line to draw. */
 export function historyPictureFile(site: Site, slug: string, format: PictureFormat): string | null {
-  const picture = historyPicture(site, slug);
-  return picture === null ? null : fileOf({ figure: historyChartSvg(picture.view, true), csv: picture.csv }, format);
+  const view = historyView(site, slug);
+  if (view === null) return null;
+  return format === 'csv' ? historyCsv(site, slug) : standaloneSvg(historyChartSvg(view, true));
 }
 
 const fileOf = (drawn: Drawn, format: PictureFormat): string | null =>
@@ -158,9 +160,7 @@ const fileOf = (drawn: Drawn, format: PictureFormat): string | null =>
 
 /** The routes of a history picture's files: every claim whose history has a line to draw. */
 export function historyPicturePaths(site: Site): { params: { slug: string } }[] {
-  return site.claims
-    .filter(({ slug }) => historyPictureFile(site, slug, 'csv') !== null)
-    .map(({ slug }) => ({ params: { slug } }));
+  return site.claims.filter(({ slug }) => historyView(site, slug) !== null).map(({ slug }) => ({ params: { slug } }));
 }
 
 /** A picture route's answer: the file, or the site's 404 page when there is none at that address. */
