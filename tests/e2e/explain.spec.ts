@@ -1,7 +1,10 @@
 /**
  * The explanations on claim pages (docs/design.md §6a), with JavaScript off, at 375 px: every model
  * at a glance starts within a phone's first two screens and its text is readable (12 px or more, no
- * labels overlapping); each page's figures are its explain.json's.
+ * labels overlapping); the strip, with the fold that holds its table and why each model differs,
+ * ends within the first two screens, and opened, each differing model's line gives the setting that
+ * moved it most and folds the rest, so that no line runs over a few lines of a phone's column; each
+ * page's figures are its explain.json's.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -12,22 +15,47 @@ test.use({ javaScriptEnabled: false });
 
 const pages = claimPages().filter((p) => p.urlModel !== null);
 
-test('375 px: every model at a glance starts within two screens, readable, on every claim page', async ({ page }) => {
-  test.setTimeout(300_000);
-  await page.setViewportSize({ width: 375, height: 667 });
+/** A phone's screen, in CSS px: the strip must start, and end with its fold, within two of them. */
+const SCREEN = 667;
+/** The most a model's line may run to when opened, in lines of the page's text. */
+const MOST_LINES = 8;
+
+// One pass over every claim page under every model (some 160 pages) for both checks of the strip:
+// loading the pages once rather than once a check halves what the pass costs.
+test('375 px: every model at a glance starts and ends within two screens, readable, its reasons a few lines each', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 375, height: SCREEN });
   const faults: string[] = [];
+  let lines = 0;
   for (const { url } of pages) {
     await page.goto(url);
     const figure = page.locator('#every-model figure');
     const box = (await figure.boundingBox())!;
-    if (box.y >= 2 * 667) faults.push(`${url}: the picture starts at ${Math.round(box.y)} px`);
+    if (box.y >= 2 * SCREEN) faults.push(`${url}: the picture starts at ${Math.round(box.y)} px`);
     for (const p of await measurePictureText(page)) {
       if (p.smallest !== null && p.smallest.px < 12)
         faults.push(`${url} ${p.picture}: ${p.smallest.text} ${p.smallest.px}`);
       faults.push(...p.overlaps.map((o) => `${url} ${p.picture}: ${o}`));
     }
+    // The strip, with the fold that holds its table and why each model differs, ends within two
+    // screens; opened, each differing model's line runs to a few lines of the page's text.
+    const strip = page.locator('#every-model');
+    const stripBox = (await strip.boundingBox())!;
+    if (stripBox.y + stripBox.height > 2 * SCREEN)
+      faults.push(`${url}: ends at ${Math.round(stripBox.y + stripBox.height)} px`);
+    await strip.locator('details.claim-every-more > summary').click();
+    const heights = await strip
+      .locator('.claim-every-why > li')
+      .evaluateAll((items) =>
+        items.map((li) => li.getBoundingClientRect().height / parseFloat(getComputedStyle(li).lineHeight)),
+      );
+    lines += heights.length;
+    for (const h of heights) if (h > MOST_LINES) faults.push(`${url}: a reason runs to ${h.toFixed(1)} lines`);
   }
   expect(pages.length).toBeGreaterThan(100);
+  expect(lines, 'some pages have models that differ').toBeGreaterThan(0);
   expect(faults).toEqual([]);
 });
 
