@@ -5,10 +5,12 @@
  * the link check and the base-path page tests; and the server build, checked against that build.
  *
  * The steps run on every core: a step starts as soon as the steps it needs have passed and a slot
- * is free (one slot a core, `LEDGER_TEST_JOBS` to set another count). The builds run one after
- * another, since each fills the machine on its own and two browser runs would share a port. A
- * step's output is shown when it ends; the first failure stops the rest and shows that step's
- * output whole. The last lines are each step's time and the count of steps passed and failed.
+ * is free (one slot a core and one more, `LEDGER_TEST_JOBS` to set another count), so that the
+ * two long steps (unit and browser tests) run beside the short ones rather than holding every slot.
+ * The builds run one after another, since each fills the machine on its own; the base-path browser
+ * tests serve their site on a port and write into a folder of their own, so they run beside the
+ * others. A step's output is shown when it ends; the first failure stops the rest and shows that
+ * step's output whole. The last lines are each step's time and the count of steps passed and failed.
  *
  * `npm test -- quick` (as `npm run test:quick`) runs the inner loop only: types, lint and unit tests.
  * Other arguments name steps to run by their first word (`npm test -- lint unit`), with what they need.
@@ -17,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverPort } from '../../tests/support/e2e-env.ts';
 
 /**
  * The base path and folder of the second build: under a path, as a project page is published, and
@@ -38,6 +41,19 @@ const SERVER = { LEDGER_BASE: UNDER_BASE.LEDGER_BASE, LEDGER_PAGE_SIZE: UNDER_BA
  */
 const SITE = { LEDGER_SITE: process.env['LEDGER_SITE'] ?? 'https://claim-ledger.example.org' } as const;
 
+/** Every step's output, and what the base-path browser tests write (attachments of a failure). */
+const logs = mkdtempSync(join(tmpdir(), 'ledger-test-'));
+
+/**
+ * The base-path browser tests run beside the main ones: their server on the next port, their
+ * results in a folder of this run (Playwright empties its output folder when it starts).
+ */
+const BASE_BROWSER = {
+  ...UNDER_BASE,
+  E2E_PORT: String(serverPort() + 1),
+  E2E_OUTPUT: join(logs, 'base-path-test-results'),
+} as const;
+
 /** One check: what it runs, what it waits for, and whether it is one of the builds that run alone. */
 interface Step {
   readonly name: string;
@@ -46,7 +62,7 @@ interface Step {
   readonly env?: Readonly<Record<string, string>>;
   /** Steps that must have passed before this one starts (what it reads, or a port it shares). */
   readonly after?: readonly string[];
-  /** Builds and browser runs take the machine (or port 4399) to themselves: one at a time. */
+  /** Builds fill the machine on their own and write into the same folders: one at a time. */
   readonly alone?: boolean;
 }
 
@@ -54,7 +70,7 @@ interface Step {
 const STEPS: readonly Step[] = [
   { name: 'build', command: 'npm', args: ['run', '-s', 'build'], alone: true },
   { name: 'unit and property tests', command: 'npx', args: ['vitest', 'run'] },
-  { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], after: ['build'], alone: true },
+  { name: 'browser tests', command: 'npx', args: ['playwright', 'test'], after: ['build'] },
   { name: 'type check', command: 'npx', args: ['tsc', '--noEmit'] },
   { name: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
   { name: 'astro check', command: 'npx', args: ['astro', 'check'] },
@@ -83,9 +99,8 @@ const STEPS: readonly Step[] = [
       'tests/e2e/compare-pages.spec.ts',
       'tests/e2e/paged-listing.spec.ts',
     ],
-    env: UNDER_BASE,
+    env: BASE_BROWSER,
     after: ['base-path build'],
-    alone: true,
   },
   // Server mode (into dist-server/): its pages must be the base-path build's bytes, of this same commit.
   { name: 'server build', command: 'npm', args: ['run', '-s', 'build:server'], env: SERVER, alone: true },
@@ -123,11 +138,11 @@ const steps = chosen(words);
 const unknown = words.filter((w) => !STEPS.some((s) => s.name.split(' ')[0] === w));
 if (unknown.length > 0) {
   process.stderr.write(`npm test: no step is called ${unknown.join(', ')}\n`);
+  rmSync(logs, { recursive: true, force: true });
   process.exit(2);
 }
 
-const slots = Math.max(1, Number(process.env['LEDGER_TEST_JOBS'] ?? availableParallelism()) || 1);
-const logs = mkdtempSync(join(tmpdir(), 'ledger-test-'));
+const slots = Math.max(1, Number(process.env['LEDGER_TEST_JOBS'] ?? availableParallelism() + 1) || 1);
 const started = Date.now();
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
