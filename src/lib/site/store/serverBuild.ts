@@ -6,13 +6,11 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { ListingCount } from '../../listing/browse.ts';
-import type { CompareCount } from '../../model/comparePages.ts';
 import type { TraceSummary } from '../records.ts';
 import { precompress, STATIC_MANIFEST } from './precompress.ts';
 import { indexRecords, type SearchClaim } from './searchRecords.ts';
 import { laterPagePaths, writeClaimSitemaps } from './sitemap.ts';
-import type { StoreMeta } from './store.ts';
+import { compareCountsOf, listingCountsOf, type StoreMeta } from './store.ts';
 
 /** What the steps did, for the build's output, or why one failed. */
 export type FinishOutcome =
@@ -34,15 +32,11 @@ export async function finishServerBuild(dir: string, storeFile: string): Promise
     const models = meta.models.map((m) => m.id);
     const slugs = db.prepare('SELECT slug FROM claims ORDER BY slug').pluck().all() as string[];
     const histories = new Set(db.prepare('SELECT slug FROM history').pluck().all() as string[]);
-    const listing = db
-      .prepare('SELECT type_segment AS typeSegment, type, state, n FROM listing_counts')
-      .all() as ListingCount[];
-    const compare = db.prepare('SELECT a, b, differ, agree FROM compare_counts').all() as CompareCount[];
     const sitemap = writeClaimSitemaps(clientDir, {
       slugs,
       models,
       hasHistory: (slug) => histories.has(slug),
-      later: laterPagePaths(listing, compare, meta.pageSize),
+      later: laterPagePaths(listingCountsOf(db), compareCountsOf(db), meta.pageSize),
     });
     const rows = db.prepare(
       'SELECT t.slug AS slug, t.summary AS summary, c.input AS input FROM traces t JOIN claims c ON c.slug = t.slug WHERE t.model = ? ORDER BY t.slug',

@@ -131,6 +131,16 @@ export interface Store {
   close(): void;
 }
 
+/** The listing's counts as a store holds them: one row a type and state. */
+export function listingCountsOf(db: Database.Database): ListingCount[] {
+  return db.prepare('SELECT type_segment AS typeSegment, type, state, n FROM listing_counts').all() as ListingCount[];
+}
+
+/** The compare pages' counts as a store holds them: one row a pair of models. */
+export function compareCountsOf(db: Database.Database): CompareCount[] {
+  return db.prepare('SELECT a, b, differ, agree FROM compare_counts').all() as CompareCount[];
+}
+
 /** The sentence a store that cannot be read gets. */
 export class StoreError extends Error {}
 
@@ -179,14 +189,12 @@ export function openStore(file: string): Store {
       for (const byType of [false, true])
         for (const byState of [false, true])
           pages.set(`${sort} ${byType} ${byState}`, db.prepare(pageQuery(sort, byType, byState)));
-    counts = db
-      .prepare('SELECT type_segment AS typeSegment, type, state, n FROM listing_counts')
-      .all() as ListingCount[];
+    counts = listingCountsOf(db);
     // One range of the primary key: a page's ranks.
     selectCompare = db.prepare(
       'SELECT row FROM compare WHERE a = @a AND b = @b AND rank >= @first AND rank < @end ORDER BY rank',
     );
-    compareCounts = db.prepare('SELECT a, b, differ, agree FROM compare_counts').all() as CompareCount[];
+    compareCounts = compareCountsOf(db);
   } catch (error) {
     db.close();
     throw new StoreError(
