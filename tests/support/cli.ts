@@ -35,11 +35,15 @@ export async function runInProcess(command: (io: Io) => number | Promise<number>
 }
 
 /** Runs `scripts/ledger.ts` as a child process from the repository's root. */
-export function runChild(args: readonly string[]): Outcome {
+export function runChild(
+  args: readonly string[],
+  options: { readonly env?: NodeJS.ProcessEnv; readonly timeout?: number } = {},
+): Outcome {
   const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'ledger.ts'), ...args], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
   });
   return { code: child.status, stdout: child.stdout, stderr: child.stderr };
 }

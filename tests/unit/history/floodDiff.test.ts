@@ -6,11 +6,9 @@
  * problems and a count of the rest, a non-zero exit, and no stack trace. The time limit is the
  * test's own (each diff here takes 2 to 6 s on a loaded, shared machine).
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { looksLikeStackTrace, REPO_ROOT } from '../../support/cli.ts';
+import { looksLikeStackTrace, runChild } from '../../support/cli.ts';
 import { claimYaml, LAB, testRepo } from './repo.ts';
 
 const repos: string[] = [];
@@ -28,27 +26,10 @@ function diffAgainst(hostile: string): { code: number | null; stdout: string; st
   repo.commit('Hostile', '2026-10-01T10:00:00Z');
   repo.write('content/claims/water.yaml', good);
   repo.commit('Mended', '2026-10-02T10:00:00Z');
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(REPO_ROOT, 'scripts', 'ledger.ts'),
-      'diff',
-      'HEAD~1',
-      '--content',
-      repo.content,
-      '--models',
-      repo.models,
-    ],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', LEDGER_CONTENT: repo.content, LEDGER_MODELS: repo.models },
-      timeout: 60_000,
-    },
-  );
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  return runChild(['diff', 'HEAD~1', '--content', repo.content, '--models', repo.models], {
+    env: { LEDGER_CONTENT: repo.content, LEDGER_MODELS: repo.models },
+    timeout: 60_000,
+  });
 }
 
 describe('ledger diff against a revision holding a flooded file', () => {

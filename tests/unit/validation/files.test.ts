@@ -15,7 +15,7 @@ import {
   FIXTURES,
   looksLikeStackTrace,
   problemLines,
-  REPO_ROOT,
+  runChild,
   runInProcess,
   shown,
   tempDir,
@@ -161,25 +161,8 @@ describe('only ordinary files are read', () => {
     const pipe = join(ws.claims, 'pipe.yaml');
     expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
     // A child process with a time limit: reading a pipe nobody writes to would block this one.
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(REPO_ROOT, 'scripts', 'ledger.ts'),
-        'check',
-        '--content',
-        ws.content,
-        '--models',
-        ws.models,
-      ],
-      {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-    );
-    expect(child.status).toBe(1);
+    const child = runChild(['check', '--content', ws.content, '--models', ws.models], { timeout: 60_000 });
+    expect(child.code).toBe(1);
     expect(looksLikeStackTrace(child.stderr)).toBe(false);
     expect(problemLines(child.stderr)).toEqual([`${shown(pipe)}:1: (file): is not a file`]);
   });
