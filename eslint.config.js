@@ -63,7 +63,7 @@ export default tseslint.config(
   },
   {
     // Still over 350 lines, each to be split by concern (issue 32); remove a file here once it is.
-    files: ['src/engine/score.ts', 'src/lib/listing/browse.ts'],
+    files: ['src/lib/listing/browse.ts'],
     rules: { 'max-lines': 'off' },
   },
   {
