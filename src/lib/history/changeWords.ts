@@ -3,7 +3,7 @@
  * reviews, votes, the statement. The words for a history page live here, keyed by the claim's
  * own field names; the page only lists them.
  */
-import type { Claim, EvidenceLink, Review, Source, Vote } from '../../engine/index.ts';
+import type { Appearance, Claim, Claimant, EvidenceLink, Review, Source, Vote } from '../../engine/index.ts';
 import { reviewDate } from '../../engine/index.ts';
 import { LEVEL_TABLES } from '../model/levelTables.ts';
 import { idWords } from '../render/words.ts';
@@ -128,6 +128,39 @@ function voteWords(before: readonly Vote[], after: readonly Vote[]): string[] {
   return words;
 }
 
+/** Who made the claim (the claim page's "Claimed by"), when a revision adds, edits or removes it. */
+function claimantWords(before: Claimant | undefined, after: Claimant | undefined): string[] {
+  if (before === undefined) return after === undefined ? [] : [`Claimed by: ${after.name} (added).`];
+  if (after === undefined) return [`Claimed by: ${before.name} (removed).`];
+  return [
+    ...(before.name !== after.name ? [`Claimed by: ${before.name} → ${after.name}.`] : []),
+    ...(before.url !== after.url ? [`Claimed by: ${after.name}, address edited.`] : []),
+    ...(before.type !== after.type && after.type !== undefined
+      ? [`Claimed by: ${after.name}, said to be ${after.type === 'person' ? 'a person' : 'an organisation'}.`]
+      : []),
+  ];
+}
+
+/** Where and when the claim was made (the claim page's "First made"), each keyed by its address. */
+function appearanceWords(before: readonly Appearance[], after: readonly Appearance[]): string[] {
+  const old = byId(before, (a) => a.url);
+  const now = byId(after, (a) => a.url);
+  return [
+    ...after.flatMap((a) => {
+      const was = old.get(a.url);
+      if (was === undefined) return [`Where it was made on ${a.date}: added.`];
+      return was.date !== a.date ? [`Where it was made: date ${was.date} → ${a.date}.`] : [];
+    }),
+    ...before.filter((a) => !now.has(a.url)).map((a) => `Where it was made on ${a.date}: removed.`),
+  ];
+}
+
+/** A claim as a reader sees it: a review's date under one key, whichever the file wrote. */
+const asRead = (claim: Claim): unknown => ({
+  ...claim,
+  reviews: claim.reviews.map((r) => ({ check: r.check, by: r.by, date: reviewDate(r) })),
+});
+
 /**
  * What changed from `before` (null for the first revision) to `after`, one sentence per change;
  * `renamedFrom` is the slug the file had before, when the revision renamed it.
@@ -142,6 +175,8 @@ export function describeChange(before: Claim | null, after: Claim, renamedFrom: 
     ...(before.author !== after.author || before.recorded !== after.recorded
       ? ['Who recorded it, or when, edited.']
       : []),
+    ...claimantWords(before.claimant, after.claimant),
+    ...appearanceWords(before.appearances ?? [], after.appearances ?? []),
     ...(before.note !== after.note
       ? [before.note === null ? 'Note added.' : after.note === null ? 'Note removed.' : 'Note edited.']
       : []),
@@ -152,7 +187,7 @@ export function describeChange(before: Claim | null, after: Claim, renamedFrom: 
   ];
   if (words.length > 0) return words;
   // A field this list does not name yet still counts as a change, not as layout.
-  return JSON.stringify(before) === JSON.stringify(after)
+  return JSON.stringify(asRead(before)) === JSON.stringify(asRead(after))
     ? ['No change to what the claim records (only the file’s layout or comments).']
     : ['Other details of the claim edited.'];
 }

@@ -68,6 +68,19 @@ describe('describeChange', () => {
     ['a vote withdrawn', edit({ votes: [] }), ['Vote by v1 removed.']],
     ['the statement reworded', edit({ statement: 'Another test claim.' }), ['Statement reworded.']],
     ['a note added', edit({ note: 'Why.' }), ['Note added.']],
+    [
+      'who made the claim recorded, and where',
+      edit({
+        claimant: { name: 'Eastbrook Council', url: null },
+        appearances: [{ url: 'https://example.org/a', date: '2026-04-30' }],
+      }),
+      ['Claimed by: Eastbrook Council (added).', 'Where it was made on 2026-04-30: added.'],
+    ],
+    [
+      'a review’s date written under its new key',
+      edit({ reviews: [{ check: 'primary-source-reviewed', by: 'm.ito', date: '2026-10-04' }] }),
+      ['No change to what the claim records (only the file’s layout or comments).'],
+    ],
     ['nothing but the layout', edit({}), ['No change to what the claim records (only the file’s layout or comments).']],
   ])('%s', (_, after, words) => {
     expect(describeChange(base, after)).toEqual(words);
@@ -76,6 +89,33 @@ describe('describeChange', () => {
   it('counts what the first revision holds', () => {
     expect(describeChange(null, base)).toEqual([
       'First recorded, with 2 evidence links, 2 sources, 1 review and 1 vote.',
+    ]);
+  });
+
+  it('names what changed in who made the claim and where', () => {
+    const made = edit({
+      claimant: { name: 'Eastbrook Council', url: null },
+      appearances: [
+        { url: 'https://example.org/a', date: '2026-04-30' },
+        { url: 'https://example.org/b', date: '2026-05-02' },
+      ],
+    });
+    const after: Claim = {
+      ...made,
+      claimant: { name: 'Eastbrook Borough Council', url: 'https://example.org/c', type: 'organization' },
+      appearances: [{ url: 'https://example.org/a', date: '2026-04-29' }],
+    };
+    expect(describeChange(made, after)).toEqual([
+      'Claimed by: Eastbrook Council → Eastbrook Borough Council.',
+      'Claimed by: Eastbrook Borough Council, address edited.',
+      'Claimed by: Eastbrook Borough Council, said to be an organisation.',
+      'Where it was made: date 2026-04-30 → 2026-04-29.',
+      'Where it was made on 2026-05-02: removed.',
+    ]);
+    expect(describeChange(made, base)).toEqual([
+      'Claimed by: Eastbrook Council (removed).',
+      'Where it was made on 2026-04-30: removed.',
+      'Where it was made on 2026-05-02: removed.',
     ]);
   });
 
