@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { distDir } from '../support/e2e-env.ts';
 
 interface HistoryTrace {
@@ -51,7 +52,7 @@ test('the history page lists every revision oldest first, each figure equal to t
     const commit = (await item.getAttribute('id'))!.replace(/^rev-/, '');
     dates.push((await item.locator('h2 time').getAttribute('datetime'))!);
     const trace = traceOf(found!.slug, commit);
-    const today = item.locator('.history-scores > div').nth(1);
+    const today = item.locator('.history-scores > div').last();
     await expect(today.locator('dt code')).toHaveText(trace.model);
     await expect(today.locator('[data-state]')).toHaveAttribute('data-state', trace.result.state);
     if (trace.result.probability !== null) {
@@ -126,4 +127,35 @@ test('a history that begins after the claim was recorded says when the file ente
   await expect(note).toContainText(`entered this ledger’s repository on ${first!.slice(0, 10)}`);
   // No repository commit subject is shown: none of this claim's commits is written for readers.
   await expect(page.locator('.history-subject')).toHaveCount(0);
+});
+
+test('every entry says what changed in the claim’s own words, who made the claim and where included', async ({
+  page,
+}) => {
+  // The claim file names who made the claim and where; the revision that added them says so.
+  const file = parse(readFileSync(join('content', 'claims', 'eastbrook-burglaries-fell.yaml'), 'utf8')) as {
+    claimant: { name: string };
+    appearances: { date: string }[];
+  };
+  await page.goto('/claims/eastbrook-burglaries-fell/history/');
+  const changes = page.locator('li.history-revision');
+  await expect(changes.filter({ hasText: `Claimed by: ${file.claimant.name} (added).` })).toHaveCount(1);
+  await expect(changes.filter({ hasText: `Where it was made on ${file.appearances[0]!.date}: added.` })).toHaveCount(1);
+  // No history page falls back to words that say nothing of what changed.
+  const claims = join(distDir(), 'claims');
+  for (const slug of readdirSync(claims).filter((s) => existsSync(join(claims, s, 'history', 'index.html')))) {
+    await page.goto(`/claims/${slug}/history/`);
+    await expect(page.locator('main'), slug).not.toContainText('Other details of the claim edited');
+  }
+});
+
+test('an entry whose default model then is today’s shows its score once', async ({ page }) => {
+  await page.goto('/claims/eastbrook-burglaries-fell/history/');
+  const revisions = page.locator('li.history-revision:not(.history-folded)');
+  expect(await revisions.count()).toBeGreaterThan(1);
+  // Every revision of this claim was scored under the model that is today's default, so each has one row.
+  for (const item of await revisions.all()) {
+    await expect(item.locator('.history-scores > div')).toHaveCount(1);
+    await expect(item.locator('.history-scores dt')).toContainText('Under the default model then and today');
+  }
 });
