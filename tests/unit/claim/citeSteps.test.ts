@@ -60,3 +60,25 @@ describe('cite one step', () => {
     );
   });
 });
+
+describe('a build without its public address', () => {
+  /** The notices of a citation block, as text. */
+  const notices = (html: string): string[] =>
+    [...html.matchAll(/<p class="notice cite-placeholder">(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+
+  it('says in one line that the addresses are placeholders', () => {
+    // The placeholder address docs/pictures-and-pages.md names, written out rather than imported.
+    const html = citeThisHtml(
+      { trace, links: stepLinks(trace, model) },
+      'https://claim-ledger.example.org/',
+      '2026-12-05',
+    );
+    expect(notices(html)).toEqual([
+      'This copy of the site was built without its public address: the addresses below are placeholders (https://claim-ledger.example.org) and lead nowhere.',
+    ]);
+  });
+
+  it('says nothing of the kind when the site has its address', () => {
+    expect(notices(citeThisHtml({ trace, links: stepLinks(trace, model) }, SITE, '2026-12-05'))).toEqual([]);
+  });
+});
