@@ -48,7 +48,7 @@ export function stateStepHtml({
     // One item a line, so that the names never run together as text (a flex list shows no gap).
     .join('\n');
   const marker = scored
-    ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%`)}">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>`
+    ? ` <span class="claim-scale-marker" style="${escapeAttribute(`left:${at}%;--at:${at}`)}">${fieldHtml(fieldAt(trace, 'result.probability'))}</span>`
     : '';
   const ticks = rows
     .slice(1)
