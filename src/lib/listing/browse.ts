@@ -5,9 +5,9 @@
  */
 import { dec, INSUFFICIENT_EVIDENCE, NOT_APPLICABLE } from '../../engine/index.ts';
 import { assetPath, browsePath } from '../paths.ts';
-import { idWords } from '../render/words.ts';
 import type { Site } from '../site/types.ts';
 import type { TraceSummary } from '../site/records.ts';
+import { pageCount, pageSize, pagingOf, type Paging } from './paging.ts';
 
 /** The orders the listing can be sorted in. */
 export const SORTS = ['recorded', 'probability', 'coverage'] as const;
@@ -230,69 +230,10 @@ export function everyClaimView(site: Pick<Site, 'claims' | 'summary' | 'defaultM
   return listingView(rows, states, { type: ALL, state: ALL, sort: 'recorded' });
 }
 
-/** How many claims a listing page lists unless `LEDGER_PAGE_SIZE` says otherwise. */
-export const DEFAULT_PAGE_SIZE = 100;
-
-/**
- * The listing's page size: `LEDGER_PAGE_SIZE` when set (a whole number of at least 1, so that a
- * test can page 27 claims), else 100. A bad value stops the build with a message naming it.
- */
-export function pageSize(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const raw = env['LEDGER_PAGE_SIZE'];
-  if (raw === undefined || raw.trim() === '') return DEFAULT_PAGE_SIZE;
-  if (!/^[1-9][0-9]{0,6}$/.test(raw.trim()))
-    throw new Error(`LEDGER_PAGE_SIZE: must be a whole number from 1 to 9999999, not ${JSON.stringify(raw)}`);
-  return Number(raw.trim());
-}
-
-/** How many pages `total` rows fill at `size` a page: at least one, so an empty listing still has its page. */
-export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / size));
-
 /** The address of one page of a combination: page 1 at the combination's own address, later ones below it. */
 export function listingPath(combination: Combination, page: number): string {
   const { type, state, sort } = combination;
   return page <= 1 ? browsePath(type, state, sort) : assetPath(`browse/${type}/${state}/${sort}/${page}/`);
-}
-
-/** One page link of a listing's pager. */
-export interface PageLink {
-  readonly page: number;
-  readonly href: string;
-  readonly current: boolean;
-}
-
-/** Where a listing page sits among its combination's pages: links to every page, and the neighbours. */
-export interface Paging {
-  readonly page: number;
-  readonly pages: number;
-  /** The 1-based numbers of the first and last row on this page (0 and 0 on an empty listing). */
-  readonly first: number;
-  readonly last: number;
-  readonly links: readonly PageLink[];
-  readonly prev: string | null;
-  readonly next: string | null;
-}
-
-/**
- * The paging of page `page` of `total` rows at `size` a page, page n's address being `pathOf(n)`:
- * the browse listings' and the compare pages' pager alike.
- */
-export function pagingOf(total: number, page: number, size: number, pathOf: (page: number) => string): Paging {
-  const pages = pageCount(total, size);
-  const links = Array.from({ length: pages }, (_, i) => ({
-    page: i + 1,
-    href: pathOf(i + 1),
-    current: i + 1 === page,
-  }));
-  return {
-    page,
-    pages,
-    first: total === 0 ? 0 : (page - 1) * size + 1,
-    last: Math.min(total, page * size),
-    links,
-    prev: page > 1 ? pathOf(page - 1) : null,
-    next: page < pages ? pathOf(page + 1) : null,
-  };
 }
 
 /** The paging of page `page` of a combination with `total` matching rows. */
@@ -368,10 +309,10 @@ export function listingView(
 }
 
 /** What a listing page counted, from every row (listingView) or from a store's counts (listingViewOf). */
-type Counted = Omit<ListingView, 'complete' | 'title' | 'status'>;
+export type Counted = Omit<ListingView, 'complete' | 'title' | 'status'>;
 
 /** A listing page's view from what it counted: its title and status line are written here, once. */
-function pageView(counted: Counted, page: number): ListingView {
+export function pageView(counted: Counted, page: number): ListingView {
   const { what, paging: pager } = counted;
   const range = pager.pages > 1 ? ` (${pager.first} to ${pager.last} on this page, ${page} of ${pager.pages})` : '';
   const title = what.charAt(0).toUpperCase() + what.slice(1);
@@ -383,151 +324,5 @@ function pageView(counted: Counted, page: number): ListingView {
   };
 }
 
-/** The compact listing filter.js loads when a page does not hold every claim. */
-export const listingScriptPath = (): string => assetPath('browse/listing.js');
-
-/** One claim in the compact listing: what a row of the table shows, ids already in words. */
-export interface CompactRow {
-  /** Address of the claim's page. */
-  readonly h: string;
-  /** Statement, and why there is no number (or null). */
-  readonly s: string;
-  readonly r: string | null;
-  /** Type segment and the type in words. */
-  readonly t: string;
-  readonly tw: string;
-  /** State id (for the badge's class and the filter) and probability (null when refused). */
-  readonly st: string;
-  readonly p: string | null;
-  /** Stability level, coverage value, reviews done and declared, gradient value and status in words. */
-  readonly sb: string | null;
-  readonly c: string;
-  readonly cd: number;
-  readonly cn: number;
-  readonly g: string;
-  readonly gw: string;
-  /** Recorded date and the position in the default order. */
-  readonly d: string;
-  readonly i: number;
-}
-
-/** The compact listing of every row, in the default order, for filter.js. */
-export function compactListing(rows: readonly BrowseRow[], pathOf: (slug: string) => string): { rows: CompactRow[] } {
-  return {
-    rows: rows.map((row) => ({
-      h: pathOf(row.slug),
-      s: row.statement,
-      r: row.reason,
-      t: row.typeSegment,
-      tw: idWords(row.type),
-      st: row.state,
-      p: row.probability,
-      sb: row.stability,
-      c: row.coverage.value,
-      cd: row.coverage.done,
-      cn: row.coverage.declared,
-      g: row.gradient.value,
-      gw: idWords(row.gradient.status),
-      d: row.recorded,
-      i: row.index,
-    })),
-  };
-}
-
 /** The page listing every claim, `/claims/`. */
 export const claimsPath = (): string => assetPath('claims/');
-
-/** One (type, state) pair present in the listing, with the type's own name and how many rows have both. */
-export interface ListingCount {
-  readonly typeSegment: string;
-  readonly type: string;
-  readonly state: string;
-  readonly n: number;
-}
-
-/**
- * How many rows have each (type, state) pair present: all a later page's filters, counts, totals
- * and pager need, so that a server reads this small table (types × states) and never every row.
- */
-export function listingCounts(rows: readonly BrowseRow[]): ListingCount[] {
-  const pairs = new Map<string, { typeSegment: string; type: string; state: string; n: number }>();
-  for (const { typeSegment, type, state } of rows) {
-    const key = `${typeSegment}\n${state}`;
-    const found = pairs.get(key);
-    if (found) found.n += 1;
-    else pairs.set(key, { typeSegment, type, state, n: 1 });
-  }
-  return [...pairs.values()];
-}
-
-/**
- * Every row's position (from 0) in each order over all rows, by slug: worked out here with
- * decimal.js (sortRows), so that a store orders a filtered page by an integer and never compares
- * decimals. Filtering keeps the relative order, so a filter's rows by rank are sortRows of them.
- */
-export function listingRanks(rows: readonly BrowseRow[]): Map<string, Record<Sort, number>> {
-  const ranks = new Map<string, Record<Sort, number>>(
-    rows.map((row) => [row.slug, { recorded: 0, probability: 0, coverage: 0 }]),
-  );
-  for (const sort of SORTS) sortRows(rows, sort).forEach((row, i) => (ranks.get(row.slug)![sort] = i));
-  return ranks;
-}
-
-/** How many rows the counts give a type and state filter. */
-function counted(tally: readonly ListingCount[], type: string, state: string): number {
-  let n = 0;
-  for (const c of tally) if ((type === ALL || c.typeSegment === type) && (state === ALL || c.state === state)) n += c.n;
-  return n;
-}
-
-/**
- * True when a build writes page `page` of `combination`: a type and a state present (or all), one
- * of the sorts, and a page its matching rows reach (page 1 always, as listingPages does).
- */
-export function listingPageExists(
-  tally: readonly ListingCount[],
-  modelStates: readonly string[],
-  combination: Combination,
-  page: number,
-  size: number,
-): boolean {
-  if (!SORTS.includes(combination.sort)) return false;
-  if (!typeChoices(tally).some((c) => c.value === combination.type)) return false;
-  if (!stateChoices(tally, modelStates).some((c) => c.value === combination.state)) return false;
-  const pages = pageCount(counted(tally, combination.type, combination.state), size);
-  return Number.isInteger(page) && page >= 1 && page <= pages;
-}
-
-/**
- * The same ListingView as listingView gives from every row, from only the page's own rows (in the
- * combination's order, as a store's ranks give them) and the counts (listingCounts): what a server
- * renders a later browse page from.
- */
-export function listingViewOf(
-  listed: readonly BrowseRow[],
-  tally: readonly ListingCount[],
-  modelStates: readonly string[],
-  combination: Combination,
-  page: number,
-  size: number,
-): ListingView {
-  const matching = counted(tally, combination.type, combination.state);
-  const types = typeChoices(tally);
-  const states = stateChoices(tally, modelStates);
-  return pageView(
-    {
-      combination,
-      listed,
-      matching,
-      total: counted(tally, ALL, ALL),
-      types,
-      states,
-      typeCounts: new Map(types.map(({ value }) => [value, counted(tally, value, combination.state)])),
-      stateCounts: new Map(states.map(({ value }) => [value, counted(tally, combination.type, value)])),
-      what: describe(combination, tally, modelStates),
-      paging: paging(combination, matching, page, size),
-      size,
-    },
-    page,
-  );
-}

@@ -15,7 +15,7 @@ import {
   type Outcome,
 } from './claimOutcomes.ts';
 import { settingsTable, type SettingGroup } from './settingWords.ts';
-import { pageCount, pagingOf, type Paging } from '../listing/browse.ts';
+import { pageCount, pagingOf, type Paging } from '../listing/paging.ts';
 import { comparePagePath } from '../paths.ts';
 import { LRUCache } from 'lru-cache';
 

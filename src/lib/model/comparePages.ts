@@ -3,7 +3,7 @@
  * from every claim of the site (a build), or from the page's own rows and the pair's two counts (a
  * server, from the trace store's compare tables, so that a later page never reads every claim).
  */
-import { pagingOf, pageCount, type Paging } from '../listing/browse.ts';
+import { pagingOf, pageCount, type Paging } from '../listing/paging.ts';
 import { comparePagePath } from '../paths.ts';
 import type { Site } from '../site/types.ts';
 import type { Trace } from '../../engine/index.ts';

@@ -21,7 +21,8 @@ import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
 import { storeWriterFromEnv } from './store/storeWriter.ts';
-import { browseRows, pageSize } from '../listing/browse.ts';
+import { browseRows } from '../listing/browse.ts';
+import { pageSize } from '../listing/paging.ts';
 import { everyPairRows } from '../model/comparePages.ts';
 import { gitHistoryPage, keepHistory, readSiteHistory } from '../history/siteHistory.ts';
 import { summarise, type SiteClaim, type TraceSummary } from './records.ts';

@@ -4,7 +4,8 @@
  * offline snapshot cannot fetch().
  */
 import type { APIRoute } from 'astro';
-import { compactListing, defaultListing } from '../../lib/listing/browse.ts';
+import { defaultListing } from '../../lib/listing/browse.ts';
+import { compactListing } from '../../lib/listing/compact.ts';
 import { claimPath } from '../../lib/paths.ts';
 import { getSite } from '../../lib/site/site.ts';
 

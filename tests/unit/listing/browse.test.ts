@@ -10,7 +10,6 @@ import {
   listingPath,
   everyClaimView,
   listingView,
-  pageSize,
   paging,
   type BrowseRow,
   sortRows,
@@ -18,6 +17,7 @@ import {
   typeChoices,
   typeSegments,
 } from '../../../src/lib/listing/browse.ts';
+import { pageSize } from '../../../src/lib/listing/paging.ts';
 import { browsePath } from '../../../src/lib/paths.ts';
 import { claim } from '../../support/claim.ts';
 import { strictModel } from '../../support/model.ts';

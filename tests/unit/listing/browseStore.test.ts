@@ -4,15 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { byCodeUnit } from '../../../src/engine/order.ts';
 import { createScorer } from '../../../src/engine/index.ts';
-import {
-  browseRows,
-  combinations,
-  listingPageExists,
-  listingView,
-  listingViewOf,
-  pageCount,
-  type Combination,
-} from '../../../src/lib/listing/browse.ts';
+import { browseRows, combinations, listingView, type Combination } from '../../../src/lib/listing/browse.ts';
+import { listingPageExists, listingViewOf } from '../../../src/lib/listing/stored.ts';
+import { pageCount } from '../../../src/lib/listing/paging.ts';
 import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { getSite, orderModels } from '../../../src/lib/site/site.ts';

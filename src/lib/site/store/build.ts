@@ -5,7 +5,8 @@
 import { renameSync } from 'node:fs';
 import { createScorer } from '../../../engine/index.ts';
 import { summarise, type TraceSummary } from '../records.ts';
-import { browseRows, pageSize } from '../../listing/browse.ts';
+import { browseRows } from '../../listing/browse.ts';
+import { pageSize } from '../../listing/paging.ts';
 import { everyPairRows } from '../../model/comparePages.ts';
 import type { StoreInput, StoreMeta } from './store.ts';
 import { openStoreWriter } from './storeWriter.ts';

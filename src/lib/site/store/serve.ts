@@ -5,7 +5,8 @@
  * trace) with its caching headers, compressed as the request asks (coded.ts).
  */
 import { withoutBase } from '../../paths.ts';
-import { listingPageExists, listingViewOf, type Combination, type ListingView } from '../../listing/browse.ts';
+import { type Combination, type ListingView } from '../../listing/browse.ts';
+import { listingPageExists, listingViewOf } from '../../listing/stored.ts';
 import { comparePageExists, comparePageViewOf, type ComparePageView } from '../../model/comparePages.ts';
 import {
   browseAddress,

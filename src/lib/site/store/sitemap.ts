@@ -10,7 +10,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listingPageExists, SORTS, stateChoices, typeChoices, type ListingCount } from '../../listing/browse.ts';
+import { SORTS, stateChoices, typeChoices } from '../../listing/browse.ts';
+import { listingPageExists, type ListingCount } from '../../listing/stored.ts';
 import { comparePageExists, type CompareCount } from '../../model/comparePages.ts';
 
 /** The protocol's limits for one sitemap file (sitemaps.org): addresses, and bytes uncompressed. */

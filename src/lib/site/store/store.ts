@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { LoadedModel } from '../../input/load.ts';
 import type { SiteClaim, TraceSummary } from '../records.ts';
 import type { SiteHistory } from '../../history/historyTypes.ts';
-import { ALL, SORTS, type BrowseRow, type Combination, type ListingCount } from '../../listing/browse.ts';
+import { ALL, SORTS, type BrowseRow, type Combination } from '../../listing/browse.ts';
+import { type ListingCount } from '../../listing/stored.ts';
 import type { CompareCount, CompareRow } from '../../model/comparePages.ts';
 
 /** The store's file in a server build's folder, beside `client/` and `server/` (so never served). */

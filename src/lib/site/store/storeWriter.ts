@@ -11,7 +11,8 @@ import { traceJson } from '../../claim/page.ts';
 import type { SiteClaim, TraceSummary } from '../records.ts';
 import { historyPageOf } from '../../history/siteHistory.ts';
 import type { SiteHistory } from '../../history/historyTypes.ts';
-import { listingCounts, listingRanks, SORTS, type BrowseRow } from '../../listing/browse.ts';
+import { SORTS, type BrowseRow } from '../../listing/browse.ts';
+import { listingCounts, listingRanks } from '../../listing/stored.ts';
 import type { CompareCount, RankedCompareRow } from '../../model/comparePages.ts';
 import { historyModel, STORE_FORMAT, type StoreIdentity, type StoreMeta } from './store.ts';
 
