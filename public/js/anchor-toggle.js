@@ -16,8 +16,9 @@
 
   var pictureLinks = document.querySelectorAll('.picture-downloads > .picture-svg');
   var picturesLoading = false;
-  for (var p = 0; p < pictureLinks.length; p++) pictureLinks[p].hidden = false;
+  // The links show only where the script that makes their files can be found from this one's address.
   if (pictureLinks.length > 0 && self) {
+    for (var p = 0; p < pictureLinks.length; p++) pictureLinks[p].hidden = false;
     document.addEventListener('click', function (event) {
       var link = event.target instanceof Element ? event.target.closest('.picture-svg a') : null;
       // Once loaded, the pictures' script answers every press itself.

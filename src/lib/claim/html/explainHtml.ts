@@ -5,7 +5,7 @@ import { closeWords, everyModelWords, FACTOR_DIFFERS_TAG, moveSentenceParts, wit
 import type { CloseView, DiffersNote, EveryModelRow, WithoutView } from '../steps/explainView.ts';
 import { tableWrapHtml } from './frame.ts';
 import { modelStripSvg } from './modelStripSvg.ts';
-import { modelsCsv } from '../../render/pictures/claimPictures.ts';
+import { everyModelCsv } from '../../render/pictures/claimPictures.ts';
 import { claimPictureLinksHtml } from '../../render/pictures/download.ts';
 
 /** Near the verdict: the claim under every released model, one picture and its table, and why each differs. */
@@ -36,7 +36,7 @@ export function everyModelHtml(model: Model, rows: readonly EveryModelRow[], pag
     '<section id="every-model" class="claim-every" aria-labelledby="every-model-title">' +
     `<h2 id="every-model-title">${escapeHtml(everyModelWords.title)}</h2>\n` +
     modelStripSvg(model, rows) +
-    claimPictureLinksHtml({ claim, model: pageModel }, 'every-model', modelsCsv(rows)) +
+    claimPictureLinksHtml({ claim, model: pageModel }, 'every-model', everyModelCsv(rows)) +
     `<details class="claim-every-more"><summary>${escapeHtml(everyModelWords.more)}</summary>\n` +
     tableWrapHtml(everyModelWords.title, table) +
     reasonsHtml(rows, pageModel) +

@@ -6,15 +6,9 @@
 import type { Model, Trace } from '../../../engine/index.ts';
 import { pictureCsv } from './download.ts';
 
-/** The pictures of a claim page, in the page's order (a refusal's page has only the strip and the votes). */
-export const CLAIM_PICTURES = ['every-model', 'walk', 'logistic', 'votes'] as const;
-
-/** One picture's name, and the start of its downloads' names. */
-export type ClaimPicture = (typeof CLAIM_PICTURES)[number];
-
 const yes = (b: boolean): string => (b ? 'yes' : 'no');
 
-/** One model's row of the every-model strip or the models step's picture. */
+/** One model's row of the every-model strip. */
 export interface ModelPoint {
   readonly model: string;
   readonly isDefault: boolean;
@@ -26,7 +20,7 @@ export interface ModelPoint {
 }
 
 /** The claim under every released model (the every-model strip): one row each. */
-export function modelsCsv(points: readonly ModelPoint[]): string {
+export function everyModelCsv(points: readonly ModelPoint[]): string {
   return pictureCsv(
     ['model', 'default', 'this_page', 'state', 'probability'],
     points.map((p) => [p.model, yes(p.isDefault), yes(p.current), p.state, p.probability]),
