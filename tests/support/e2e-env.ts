@@ -32,9 +32,14 @@ export const sitePrefix = (): string => {
 /** The address of the site's home page: the origin and the base path. */
 export const siteRoot = (): string => `${siteOrigin()}${sitePrefix()}`;
 
-/** Chromium flags: no sandbox (containers), and nothing that phones home during a test. */
+/**
+ * Chromium flags: no sandbox (containers), and nothing that phones home during a test: no host name
+ * resolves but the test server's, so a request to another origin fails at once (e2e-watch.ts
+ * records it) and never leaves the machine.
+ */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',

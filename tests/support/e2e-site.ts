@@ -148,6 +148,12 @@ export interface ParsedPage {
   /** Every URL-bearing attribute: element, attribute, value, and the element's `rel`. */
   readonly refs: { tag: string; attr: string; value: string; rel: string }[];
   readonly katexErrors: number;
+  /**
+   * What the page runs or lets run: each script (its `src`, or its type and text; a JSON-LD
+   * block's text is for search engines and read by no script, so only its type), each `data-src`
+   * (a script loaded later), and the Content-Security-Policy.
+   */
+  readonly runs: string[];
   /** The headline's text (see HEADLINE_NOTE). */
   readonly headline: string;
 }
@@ -212,6 +218,14 @@ export async function parsePages(page: Page, htmls: readonly string[]): Promise<
               if (url) refs.push({ tag: e.tagName.toLowerCase(), attr: 'srcset', value: url, rel: '' });
             }
           }
+          const runs = [...doc.querySelectorAll('script')].map((e) => {
+            const type = e.getAttribute('type') ?? '';
+            if (e.hasAttribute('src')) return `script ${type} src=${e.getAttribute('src') ?? ''}`;
+            return `script ${type} ${type === 'application/ld+json' ? '' : (e.textContent ?? '')}`;
+          });
+          for (const e of doc.querySelectorAll('[data-src]')) runs.push(`data-src ${e.getAttribute('data-src') ?? ''}`);
+          for (const e of doc.querySelectorAll('meta[http-equiv]'))
+            runs.push(`${e.getAttribute('http-equiv') ?? ''}: ${e.getAttribute('content') ?? ''}`);
           const main = doc.querySelector('main');
           let headline = '';
           if (main) {
@@ -222,7 +236,7 @@ export async function parsePages(page: Page, htmls: readonly string[]): Promise<
             else range.setEnd(main, main.childNodes.length);
             headline = range.toString();
           }
-          return { ids, fields, refs, katexErrors: doc.querySelectorAll('.katex-error').length, headline };
+          return { ids, fields, refs, katexErrors: doc.querySelectorAll('.katex-error').length, runs, headline };
         });
       },
       htmls.slice(i, i + batch),
