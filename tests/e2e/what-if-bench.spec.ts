@@ -31,8 +31,12 @@ const PICKED = Array.from({ length: 100 }, (_, i) => ({ i, claim: syntheticClaim
   .sort((a, b) => b.claim.evidence.length - a.claim.evidence.length || a.i - b.i)
   .slice(0, 3)
   .map(({ i, claim }) => ({ slug: syntheticSlug(i), claim }));
-/** 200 edits over the three claims, as many as on the repository's claims. */
-const EDITS_PER_CLAIM = 67;
+/**
+ * 60 edits over the three claims, every kind of edit among them with these seeds; the unit tests
+ * make many more through the same edit functions (tests/unit/whatif/randomEdits.test.ts), on
+ * synthetic claims too.
+ */
+const EDITS_PER_CLAIM = 20;
 
 let root: string;
 let dist: string;

@@ -8,67 +8,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import {
-  createScorer,
-  type Claim,
-  type EvidenceLink,
-  type Model,
-  type Trace,
-  type Vote,
-} from '../../src/engine/index.ts';
+import { createScorer, type Claim, type Model, type Trace } from '../../src/engine/index.ts';
 import { loadClaimFile, type Ledger } from '../../src/lib/input/load.ts';
 import { generator } from '../../scripts/dev/bench/synthetic.ts';
-
-/** The level tables a reader picks from, as the claim file names them. */
-const TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
-
-/** The what-if so far, as the test keeps it: plain sets and maps over the claim's own ids. */
-export interface Mirror {
-  model: string;
-  off: Set<string>;
-  levels: Map<string, Partial<Record<(typeof TABLES)[number] | 'interpretationSteps', string>>>;
-  dropped: Set<string>;
-  votes: Map<string, { value?: string; reputation?: string }>;
-}
-
-/** The published claim under the page's model, unedited. */
-export const mirrorOf = (model: string): Mirror => ({
-  model,
-  off: new Set(),
-  levels: new Map(),
-  dropped: new Set(),
-  votes: new Map(),
-});
-
-/** The edited claim, written out by hand from the claim and the mirror (not by the panel's code). */
-export function editedClaim(claim: Claim, mirror: Mirror): Claim {
-  const evidence: EvidenceLink[] = claim.evidence
-    .filter((link) => !mirror.off.has(link.id))
-    .map((link) => ({ ...link, ...mirror.levels.get(link.id) }));
-  const votes: Vote[] = claim.votes
-    .filter((vote) => !mirror.dropped.has(vote.voter))
-    .map((vote) => ({ ...vote, ...mirror.votes.get(vote.voter) }));
-  return { ...claim, evidence, votes };
-}
-
-/** Levels every given model declares, so that no edit is left out when the model changes. */
-export function sharedLevels(models: readonly Model[]): Record<(typeof TABLES)[number], string[]> {
-  const shared = (table: (typeof TABLES)[number]): string[] =>
-    Object.keys(models[0]![table]).filter((level) => models.every((m) => Object.hasOwn(m[table], level)));
-  return {
-    relevance: shared('relevance'),
-    observation: shared('observation'),
-    authenticity: shared('authenticity'),
-    extraction: shared('extraction'),
-  };
-}
-
-const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+import { drawEdit, editedClaim, mirrorOf, sharedLevels, type Mirror, type Table } from './what-if-mirror.ts';
 
 /**
- * Makes one random edit in the panel and in the mirror: a link switched off or on, a level or the
- * interpretation steps changed, a vote dropped or given a new value or reputation, another model,
- * or (rarely) a reset. Returns what it did, for a failing test's message.
+ * Makes one random edit (drawEdit) in the panel and in the mirror, and returns what it did, for a
+ * failing test's message. A reset with nothing to reset (its button disabled) leaves the panel as it is.
  */
 export async function randomEdit(
   page: Page,
@@ -76,66 +23,42 @@ export async function randomEdit(
   claim: Claim,
   mirror: Mirror,
   modelIds: readonly string[],
-  levels: Record<(typeof TABLES)[number], string[]>,
+  levels: Record<Table, string[]>,
   pageModel: string,
 ): Promise<string> {
-  const roll = random();
-  const linkIndex = Math.floor(random() * claim.evidence.length);
-  const link = claim.evidence[linkIndex];
-  const voteIndex = Math.floor(random() * claim.votes.length);
-  const vote = claim.votes[voteIndex];
-  if (roll < 0.25 && link !== undefined) {
-    const on = mirror.off.has(link.id);
-    await page.locator(`#what-if-link-${linkIndex}-on`).setChecked(on);
-    if (on) mirror.off.delete(link.id);
-    else mirror.off.add(link.id);
-    return `${on ? 'on' : 'off'} ${link.id}`;
-  }
-  if (roll < 0.55 && link !== undefined) {
-    const table = pick(random, TABLES);
-    const level = pick(random, levels[table]);
-    await page.locator(`#what-if-link-${linkIndex}-${table}`).selectOption(level);
-    mirror.levels.set(link.id, { ...mirror.levels.get(link.id), [table]: level });
-    return `${link.id} ${table} ${level}`;
-  }
-  if (roll < 0.65 && link !== undefined) {
-    const steps = String(Math.floor(random() * 8));
-    const input = page.locator(`#what-if-link-${linkIndex}-interpretationSteps`);
-    await input.fill(steps);
-    await input.press('Tab');
-    mirror.levels.set(link.id, { ...mirror.levels.get(link.id), interpretationSteps: steps });
-    return `${link.id} steps ${steps}`;
-  }
-  if (roll < 0.8 && vote !== undefined) {
-    if (random() < 0.3) {
-      const kept = mirror.dropped.has(vote.voter);
-      await page.locator(`#what-if-vote-${voteIndex}-on`).setChecked(kept);
-      if (kept) mirror.dropped.delete(vote.voter);
-      else mirror.dropped.add(vote.voter);
-      return `${kept ? 'keep' : 'drop'} vote ${vote.voter}`;
-    }
-    const field = random() < 0.5 ? 'value' : 'reputation';
-    const value =
-      field === 'value'
-        ? pick(random, ['0', '0.05', '0.5', '0.73', '1'])
-        : pick(random, ['0', '3', '120', '800', '25000', '-4']);
-    const input = page.locator(`#what-if-vote-${voteIndex}-${field}`);
+  const { edit, words } = drawEdit(random, claim, mirror, modelIds, levels, pageModel);
+  const fillIn = async (id: string, value: string): Promise<void> => {
+    const input = page.locator(id);
     await input.fill(value);
     await input.press('Tab');
-    mirror.votes.set(vote.voter, { ...mirror.votes.get(vote.voter), [field]: value });
-    return `vote ${vote.voter} ${field} ${value}`;
+  };
+  switch (edit.kind) {
+    case 'link':
+      await page.locator(`#what-if-link-${edit.index}-on`).setChecked(edit.on);
+      break;
+    case 'level':
+      await page.locator(`#what-if-link-${edit.index}-${edit.table}`).selectOption(edit.level);
+      break;
+    case 'steps':
+      await fillIn(`#what-if-link-${edit.index}-interpretationSteps`, edit.steps);
+      break;
+    case 'vote':
+      await page.locator(`#what-if-vote-${edit.index}-on`).setChecked(edit.kept);
+      break;
+    case 'vote field':
+      await fillIn(`#what-if-vote-${edit.index}-${edit.field}`, edit.value);
+      break;
+    case 'model':
+      await page.locator('#what-if-model').selectOption(edit.model);
+      break;
+    case 'reset': {
+      const reset = page.getByRole('button', { name: 'Reset to the published score' });
+      if (await reset.isDisabled()) return 'reset (nothing to reset)';
+      await reset.click();
+      break;
+    }
   }
-  if (roll < 0.97) {
-    const model = pick(random, modelIds);
-    await page.locator('#what-if-model').selectOption(model);
-    mirror.model = model;
-    return `model ${model}`;
-  }
-  const reset = page.getByRole('button', { name: 'Reset to the published score' });
-  if (await reset.isDisabled()) return 'reset (nothing to reset)';
-  await reset.click();
-  Object.assign(mirror, mirrorOf(pageModel));
-  return 'reset';
+  return words;
 }
 
 /**
