@@ -67,7 +67,7 @@ test('every page’s footer links to the page, and it is accessible', async ({ p
   await expect(page.locator('h1')).toHaveText('Add or correct a claim');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
     expect(
       violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
       colorScheme,

@@ -113,6 +113,7 @@ test.describe('at 375 px', () => {
     );
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
     const { violations } = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
       .include('#prior')
       .include('#probability')
       .include('#state')

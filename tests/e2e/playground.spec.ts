@@ -75,6 +75,9 @@ test('a valid claim file is scored as ledger score scores it, under any released
 test('axe: the playground open, at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await openPlayground(page);
-  const { violations } = await new AxeBuilder({ page }).include('#playground').analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .include('#playground')
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 });

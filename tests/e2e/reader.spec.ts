@@ -254,7 +254,7 @@ test.describe('axe at 375px', () => {
     test(`axe at 375px: ${claim.url}`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto(claim.url);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
       expect(
         violations.map(
           (v) =>

@@ -133,7 +133,7 @@ test('the search page with results is accessible, light and dark', async ({ page
     await page.emulateMedia({ colorScheme });
     await page.goto('/search/');
     await search(page, word);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
     expect(
       violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
       colorScheme,

@@ -119,7 +119,10 @@ for (const width of [375, 768, 1280]) {
       `${CLAIM}?what-if=off:gazette-rise;add:new:opposes:bears-directly:document:1:verified:verified;x:y`,
     );
     await expect(page.locator('.what-if-notes')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).include('#what-if').analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .include('#what-if')
+      .analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
     // Nothing of the panel is wider than the page.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
