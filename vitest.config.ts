@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,6 +22,9 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/support/unit-tmp.ts'],
     testTimeout: 60_000,
+    // Vitest's own default is one worker fewer than cores: on 2 cores the unit tests ran one file at
+    // a time and, beside the browser tests in `npm test`, ended a minute after everything else.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
