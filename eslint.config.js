@@ -13,6 +13,8 @@ export default tseslint.config(
       'dist-*/**',
       'dist.*/**',
       '.astro/**',
+      // The build stages its site under .cache/ while it runs, and npm test lints beside builds.
+      '.cache/**',
       'node_modules/**',
       'snapshots/**',
       'public/katex/**',
