@@ -6,10 +6,11 @@
 import { pagingOf, pageCount, type Paging } from '../listing/paging.ts';
 import { comparePagePath } from '../paths.ts';
 import type { Site } from '../site/types.ts';
+import type { SettingMove } from '../../engine/explain/index.ts';
 import type { Trace } from '../../engine/index.ts';
 import { comparePage, orderedPairs, siteCompareView, type Agreement } from './compare.ts';
 import type { ClaimDifference } from './claimOutcomes.ts';
-import { moveReasons } from './moveReasons.ts';
+import { moveReasons, reasonsFrom, type ModelPair } from './moveReasons.ts';
 
 /** One setting that moved a claim's state, as the page lists it: its path and its sentence. */
 export interface ReasonLine {
@@ -49,8 +50,15 @@ export interface ComparePageView {
 
 type CompareSite = Pick<Site, 'claims' | 'summary' | 'model' | 'trace'>;
 
+/**
+ * The settings that moved a claim from model `a` to model `b` as this build already worked them (its
+ * published explanation under `a`: null when the claim comes out the same), or undefined when they
+ * are not known yet and are worked here.
+ */
+export type KnownMoves = (slug: string, a: string, b: string) => readonly SettingMove[] | null | undefined;
+
 /** The two models of a pair as moveReasons takes them. */
-const pairModels = (site: CompareSite, a: string, b: string) => ({
+const pairModels = (site: CompareSite, a: string, b: string): ModelPair => ({
   a: site.model(a).model,
   b: site.model(b).model,
   aId: a,
@@ -59,15 +67,28 @@ const pairModels = (site: CompareSite, a: string, b: string) => ({
 
 /** A difference with the settings that moved it as sentences, for every claim that differs (as its claim page says). */
 function withReasons(
-  models: ReturnType<typeof pairModels>,
+  models: ModelPair,
   d: ClaimDifference,
   trace: (model: string) => Pick<Trace, 'input'>,
+  known?: KnownMoves,
 ): DifferenceLine {
-  return { ...d, reasons: moveReasons(models, trace(models.aId).input) };
+  const claim = trace(models.aId).input;
+  const moves = known?.(d.slug, models.aId, models.bId);
+  return { ...d, reasons: moves === undefined ? moveReasons(models, claim) : reasonsFrom(models, moves, claim) };
 }
 
-/** Page `page` (from 1) of the comparison of `a` and `b` from every claim of the site. */
-export function comparePageView(site: CompareSite, a: string, b: string, page: number, size: number): ComparePageView {
+/**
+ * Page `page` (from 1) of the comparison of `a` and `b` from every claim of the site; the settings
+ * that moved each claim that differs are taken from `known` where it has them.
+ */
+export function comparePageView(
+  site: CompareSite,
+  a: string,
+  b: string,
+  page: number,
+  size: number,
+  known?: KnownMoves,
+): ComparePageView {
   const shown = comparePage(siteCompareView(site, a, b), a, b, page, size);
   const models = pairModels(site, a, b);
   return {
@@ -75,7 +96,7 @@ export function comparePageView(site: CompareSite, a: string, b: string, page: n
     b,
     page,
     claims: site.claims.length,
-    differ: shown.differ.map((d) => withReasons(models, d, (model) => site.summary(d.slug, model))),
+    differ: shown.differ.map((d) => withReasons(models, d, (model) => site.summary(d.slug, model), known)),
     agreeing: shown.agreeing,
     differTotal: shown.differTotal,
     agreeTotal: shown.agreeTotal,

@@ -120,18 +120,36 @@ function sameResult(rules: Rules, outcome: Outcome, other: Rules, claim: Claim):
   );
 }
 
-/** The settings that moved `claim` from model A to model B, as sentences with their paths. */
-export function moveReasons(
-  models: { readonly a: Model; readonly b: Model; readonly aId: string; readonly bId: string },
+/** Two models of a comparison, with the ids its sentences name them by. */
+export interface ModelPair {
+  readonly a: Model;
+  readonly b: Model;
+  readonly aId: string;
+  readonly bId: string;
+}
+
+/**
+ * The sentences for `moves`, the settings that moved `claim` from model A to model B as the engine
+ * worked them (an explanation's `settings` for B under A), none when its result is the same (null).
+ */
+export function reasonsFrom(
+  models: ModelPair,
+  moves: readonly SettingMove[] | null,
   claim: Claim,
 ): { path: string; sentence: string }[] {
-  const rules = rulesFor(models.a);
-  const whole = outcomeFor(rules, claim);
-  if (sameResult(rules, whole, rulesFor(models.b), claim)) return [];
+  if (moves === null) return [];
   return moveLines(
-    pairMoves(models.a, models.b, claim),
+    moves,
     claim,
     { model: models.a, name: `under ${models.aId}` },
     { model: models.b, name: models.bId },
   );
+}
+
+/** The settings that moved `claim` from model A to model B, as sentences with their paths. */
+export function moveReasons(models: ModelPair, claim: Claim): { path: string; sentence: string }[] {
+  const rules = rulesFor(models.a);
+  const whole = outcomeFor(rules, claim);
+  if (sameResult(rules, whole, rulesFor(models.b), claim)) return [];
+  return reasonsFrom(models, pairMoves(models.a, models.b, claim), claim);
 }

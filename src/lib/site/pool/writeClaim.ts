@@ -5,7 +5,7 @@
  * beside them. A page is its frame (rendered by Astro) with its parts and article filled in.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { explanationJson, explanationOf } from '../../claim/explanation.ts';
 import { traceJson } from '../../claim/page.ts';
 import type { Site } from '../types.ts';
@@ -22,18 +22,24 @@ function cutOnce(kind: FrameKind, html: string, siteUrl: URL): ReturnType<typeof
   return found;
 }
 
+/** Where a claim's file is in the build's folder (`model` null: beside its page under the default model). */
+export function claimFileAt(outDir: string, slug: string, model: string | null, name: string): string {
+  const folder = join(outDir, 'claims', encodeURI(slug));
+  return join(model === null ? folder : join(folder, encodeURI(model)), name);
+}
+
 /** Writes the claim's pages and files (its folder under `claims/`, as Astro names it); returns their paths. */
 export function writeClaim(init: PoolSite, site: Site, task: WholeClaimTask): string[] {
   if (init.outDir === undefined) throw new Error('a whole claim task needs the build folder');
   const { slug } = task.claim;
   const siteUrl = new URL(init.siteUrl);
-  const folder = join(init.outDir, 'claims', encodeURI(slug));
+  const outDir = init.outDir;
   const written: string[] = [];
-  const write = (sub: string | null, name: string, text: string): void => {
-    const at = sub === null ? folder : join(folder, encodeURI(sub));
-    mkdirSync(at, { recursive: true });
-    writeFileSync(join(at, name), text);
-    written.push(join(at, name));
+  const write = (model: string | null, name: string, text: string): void => {
+    const file = claimFileAt(outDir, slug, model, name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    written.push(file);
   };
   const page = (modelId: string, onDefaultRoute: boolean): string => {
     const frame = cutOnce(
