@@ -13,7 +13,7 @@ let serve: Promise<typeof import('./lib/site/store/serve.ts')> | undefined;
 
 /** Adds the claim pages' caching headers on a server; does nothing to a prerendered page. */
 export const onRequest: MiddlewareHandler = async (context, next) => {
-  // A static build on threads takes a claim page's frame here (frameCapture.ts); any other page passes.
+  // A static build on worker processes takes a claim page's frame here (frameCapture.ts); any other page passes.
   if (context.isPrerendered) {
     await startPoolEarly(context.site);
     return prerendered(context.locals, next);

@@ -110,7 +110,7 @@ const build = async (label: string, cache: string, dist: string, extra: NodeJS.P
   if (run.status !== 0) fail(label, run);
   const scored = /scored \d+ of \d+ traces[^\n]*/.exec(run.stderr)?.[0] ?? '(no scoring line)';
   say(
-    `  ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds?.toFixed(1) ?? '?'} s CPU, peak RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB; ${scored}`,
+    `  ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds?.toFixed(1) ?? '?'} s CPU, peak RSS ${run.peakRssMb?.toFixed(0) ?? '?'} MB (largest process; ${run.peakRssSumMb?.toFixed(0) ?? '?'} MB all processes at once); ${scored}`,
   );
   return run;
 };
@@ -154,6 +154,7 @@ if (onlyFull) {
     cpu_seconds: run.cpuSeconds === null ? null : round(run.cpuSeconds, 1),
     ms_per_claim: round((run.seconds / claims) * 1000, 1),
     peak_rss_mb: run.peakRssMb === null ? null : Math.round(run.peakRssMb),
+    peak_rss_sum_mb: run.peakRssSumMb == null ? null : Math.round(run.peakRssSumMb),
     dist_mb: round(measured.distMb, 1),
     files: measured.files,
     page_kb_html_median: round(median(measured.claimPagesHtmlKb), 1),
@@ -287,6 +288,8 @@ const figures: Figures = {
   build_vs_bare: round(fullRun.seconds / bareRun.seconds, 2),
   scaling_ratio: round(fullRun.seconds / claims / (smallRun.seconds / small), 3),
   peak_rss_mb: fullRun.peakRssMb === null ? null : Math.round(Math.max(fullRun.peakRssMb, rebuildRun.peakRssMb ?? 0)),
+  peak_rss_sum_mb:
+    fullRun.peakRssSumMb == null ? null : Math.round(Math.max(fullRun.peakRssSumMb, rebuildRun.peakRssSumMb ?? 0)),
   dist_mb: round(sizes.distMb, 1),
   page_kb_gzip_median: round(median(sizes.claimPagesKb), 1),
   page_kb_gzip_max: round(Math.max(...sizes.claimPagesKb), 1),

@@ -6,8 +6,8 @@
  * the `dist/` its browser tests ran against, built the same way), which saves one build.
  *
  * The first build it makes writes every page in Astro's own thread (`LEDGER_BUILD_WORKERS=1`), the
- * second on the pool of threads (one per core, at least two); `npm test`'s `dist/` is built on the
- * default pool. So the check also proves that the pool writes the same site byte for byte.
+ * second on the pool of worker processes (one per core, at least two); `npm test`'s `dist/` is built
+ * on the default pool. So the check also proves that the pool writes the same site byte for byte.
  *
  * The two builds go into folders inside the repository (ignored by git as `dist-*`), not the system
  * temporary folder: Astro stages its server build under `.astro/` whenever the output folder lies
@@ -47,7 +47,7 @@ function build(dir: string, workers: number): void {
     process.stderr.write(`determinism: the build into ${dir} failed (exit ${run.status ?? run.signal})\n`);
     process.exit(1);
   }
-  const threads = workers === 1 ? 'in one thread' : `on ${workers} worker threads`;
+  const threads = workers === 1 ? 'in one thread' : `on ${workers} worker processes`;
   process.stdout.write(`built ${dir} ${threads} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
 

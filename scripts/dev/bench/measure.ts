@@ -1,6 +1,6 @@
 /**
  * Measuring a child process (wall time, CPU time, the peak resident memory of the largest process
- * in its tree) and a built site (its size, and the gzip size of each claim page with the CSS it
+ * in its tree and of all of them together) and a built site (its size, and the gzip size of each claim page with the CSS it
  * loads, fonts excluded).
  */
 import { spawn } from 'node:child_process';
@@ -14,20 +14,26 @@ export interface Run {
   readonly seconds: number;
   readonly cpuSeconds: number | null;
   readonly peakRssMb: number | null;
+  /** The most resident memory the tree's processes held at once, added up (polled). */
+  readonly peakRssSumMb?: number | null;
   readonly stdout: string;
   readonly stderr: string;
 }
 
 const TIME = '/usr/bin/time';
 
-/** The peak RSS (VmHWM, kB) of every live process whose ancestry includes `root`. */
-function treePeakKb(root: number): number {
+/**
+ * The largest peak RSS (VmHWM, kB) of a live process whose ancestry includes `root`, and the sum of
+ * their resident sets now (VmRSS).
+ */
+function treeRssKb(root: number): { peak: number; sum: number } {
   let peak = 0;
+  let sum = 0;
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return { peak, sum };
   }
   const parents = new Map<number, number>();
   for (const pid of entries) {
@@ -43,13 +49,16 @@ function treePeakKb(root: number): number {
     while (p !== undefined && p > 1 && p !== root) p = parents.get(p);
     if (p !== root) continue;
     try {
-      const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const hwm = /VmHWM:\s+(\d+)/.exec(status);
       if (hwm) peak = Math.max(peak, Number(hwm[1]));
+      const rss = /VmRSS:\s+(\d+)/.exec(status);
+      if (rss) sum += Number(rss[1]);
     } catch {
       // Ended.
     }
   }
-  return peak;
+  return { peak, sum };
 }
 
 /**
@@ -75,7 +84,12 @@ export function measure(
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     let polledKb = 0;
-    const poll = setInterval(() => (polledKb = Math.max(polledKb, treePeakKb(child.pid ?? -1))), 100);
+    let polledSumKb = 0;
+    const poll = setInterval(() => {
+      const { peak, sum } = treeRssKb(child.pid ?? -1);
+      polledKb = Math.max(polledKb, peak);
+      polledSumKb = Math.max(polledSumKb, sum);
+    }, 100);
     child.on('close', (status) => {
       clearInterval(poll);
       const seconds = (performance.now() - started) / 1000;
@@ -87,7 +101,8 @@ export function measure(
         cpuSeconds = user! + system!;
         rmSync(report, { force: true });
       }
-      resolve({ status, seconds, cpuSeconds, peakRssMb, stdout, stderr });
+      const peakRssSumMb = polledSumKb > 0 ? polledSumKb / 1024 : null;
+      resolve({ status, seconds, cpuSeconds, peakRssMb, peakRssSumMb, stdout, stderr });
     });
   });
 }

@@ -1,12 +1,13 @@
 /**
- * The build's pool of threads (src/lib/site/pool/): a claim's pages, traces, explanations and
- * pictures' files written whole on a thread into the build's folder are the bytes this thread makes
- * of them, in the files Astro would write, and one failing task fails every task of the pool.
+ * The build's pool of worker processes (src/lib/site/pool/): a claim's pages, traces, explanations
+ * and pictures' files written whole by a worker into the build's folder are the bytes this process
+ * makes of them, in the files Astro would write; one failing task, or a worker that dies or runs
+ * out of memory, fails every task of the pool with one sentence.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { claimArticleHtml } from '../../../src/lib/claim/html/claimArticle.ts';
 import { explanationJson, explanationOf } from '../../../src/lib/claim/explanation.ts';
 import { traceJson } from '../../../src/lib/claim/page.ts';
@@ -48,7 +49,7 @@ function filesUnder(folder: string): Map<string, string> {
   return found;
 }
 
-describe('the pool’s threads', () => {
+describe('the pool’s workers', () => {
   const site = getSite({ content: 'content', models: 'models' });
   const frames: ClaimFrames = { default: frameOf('default'), model: frameOf('model') };
   const models = site.models.map((m) => m.id);
@@ -74,7 +75,7 @@ describe('the pool’s threads', () => {
     rmSync(out, { recursive: true, force: true });
   });
 
-  it('write every page, trace and explanation of the repository’s claims as this thread does, byte for byte', async () => {
+  it('write every page, trace and explanation of the repository’s claims as this process does, byte for byte', async () => {
     const threads = start(2);
     await Promise.all(site.claims.map(({ slug }) => threads.run(task(slug))));
     const expected = new Map<string, string>();
@@ -117,9 +118,50 @@ describe('the pool’s threads', () => {
     expect(readdirSync(join(out, 'claims')).sort()).toEqual([first!.slug]);
   });
 
-  it('fail every task when a thread cannot start', async () => {
+  it('fail every task when a worker cannot start', async () => {
     const threads = start(2, join(REPO_ROOT, 'no-such-worker.mjs'));
     await expect(threads.run(task(site.claims[0]!.slug))).rejects.toThrow(/no-such-worker\.mjs/);
+  });
+});
+
+describe('a worker process of the pool', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-pool-workers-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let pool: WorkerPool<string, unknown> | null = null;
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+  /** A worker written in plain JavaScript that answers each task with `answer(task)` (its body). */
+  const workerOf = (name: string, answer: string): string => {
+    const file = join(dir, name);
+    writeFileSync(
+      file,
+      `process.on('message', (m) => { if ('init' in m) return; const task = m.task; process.send({ id: m.id, result: (${answer}) }); });\n` +
+        `process.on('disconnect', () => process.exit(0));\n`,
+    );
+    return file;
+  };
+
+  it('is a process of its own, so that its memory is not the build’s', async () => {
+    pool = startPool<string, unknown>(workerOf('pid.mjs', 'process.pid'), 2, null);
+    const pids = await Promise.all(['a', 'b', 'c', 'd'].map((t) => pool!.run(t)));
+    for (const pid of pids) expect(pid).not.toBe(process.pid);
+    expect(new Set(pids).size).toBe(2);
+  });
+
+  it('that exits fails every task with the exit code, in one sentence', async () => {
+    pool = startPool<string, unknown>(workerOf('exits.mjs', 'process.exit(3)'), 1, null);
+    await expect(pool.run('x')).rejects.toThrow('the build worker process exits.mjs stopped (exit code 3)');
+    await expect(pool.run('y')).rejects.toThrow('exit code 3');
+  });
+
+  it('that runs out of its heap fails every task saying so', async () => {
+    const grow = '(() => { const kept = []; for (;;) kept.push(new Array(1e6).fill(task)); })()';
+    pool = startPool<string, unknown>(workerOf('grows.mjs', grow), 1, null, { heapMb: 32 });
+    await expect(pool.run('x')).rejects.toThrow(
+      'the build worker process grows.mjs ran out of memory (a heap of 32 MB; LEDGER_BUILD_WORKERS=1 writes every page in the build’s own process)',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The entry of a build pool's thread: registers tsx's loader in this thread (a thread does not
- * inherit its parent's), then loads the worker, which is TypeScript like the rest of the site.
+ * The entry of a build pool's worker process: registers tsx's loader (Astro's process, which starts
+ * it, runs without one), then loads the worker, which is TypeScript like the rest of the site.
  */
 import { register } from 'tsx/esm/api';
 

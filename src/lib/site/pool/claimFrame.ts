@@ -2,7 +2,7 @@
  * A claim page's frame: everything of the page but its article (the site's header and footer, the
  * head with its metadata, the stylesheets Astro bundled). Astro renders it once per kind of claim
  * page with placeholders where a page's own values go (`claimFrameParts` of no claim), and a
- * thread fills in each page's values, escaped as Astro escapes them where each placeholder stands:
+ * worker fills in each page's values, escaped as Astro escapes them where each placeholder stands:
  * the same bytes as Astro rendering the page itself.
  */
 import { absoluteUrl, claimPath, homePath, modelPath, tracePath } from '../../paths.ts';

@@ -1,5 +1,5 @@
 /**
- * What a worker thread knows of the site: the released models, the build's identity, and the one
+ * What a worker process knows of the site: the released models, the build's identity, and the one
  * claim its task is about, scored under every model. Enough of a Site for the claim's pages and
  * traces (claimArticleHtml reads its own claim's traces and the models), nothing of other claims.
  */
@@ -8,7 +8,7 @@ import type { LoadedModel } from '../../input/load.ts';
 import { summarise, type SiteClaim, type TraceSummary } from '../records.ts';
 import type { Site } from '../types.ts';
 
-/** What every thread of a build's pool is started with: the same for every task. */
+/** What every worker of a build's pool is started with: the same for every task. */
 export interface PoolSite {
   /** The released models in the site's order, the default first. */
   readonly models: readonly LoadedModel[];
@@ -17,11 +17,11 @@ export interface PoolSite {
   readonly commit: string | null;
   /** The site's public address (Astro's `site`). */
   readonly siteUrl: string;
-  /** The folder the build writes into, where a thread writes whole claim pages (absolute). */
+  /** The folder the build writes into, where a worker writes whole claim pages (absolute). */
   readonly outDir?: string;
 }
 
-/** The engine's scorer of every model, made once per thread. */
+/** The engine's scorer of every model, made once per worker. */
 export function scorersOf(init: PoolSite): Map<string, Scorer> {
   return new Map(init.models.map(({ id, model }) => [id, createScorer(model, init.codeHash)]));
 }

@@ -1,6 +1,6 @@
 /**
  * The work a static build hands its pool: one claim's pages, traces and explanations, written whole
- * into the build's folder (writeClaim.ts) from the claim's traces scored afresh in the thread.
+ * into the build's folder (writeClaim.ts) from the claim's traces scored afresh in the worker.
  * Without a pool, and on a server, Astro renders the same pages with the same functions (articleOf,
  * claimFrameParts, traceJson, explanationJson), so a page is the same bytes whichever wrote it.
  */

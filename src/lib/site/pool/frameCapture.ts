@@ -1,7 +1,7 @@
 /**
- * Where a static build on threads meets Astro: the middleware hands the frame a claim page rendered
+ * Where a static build on worker processes meets Astro: the middleware hands the frame a claim page rendered
  * to the pool (and Astro writes no file for it), and the build's last hook waits for the claim pages
- * the threads write. Kept on `globalThis`, because the Astro config's integrations and the bundled
+ * the workers write. Kept on `globalThis`, because the Astro config's integrations and the bundled
  * pages are two copies of the site's modules in one process. Imports nothing, so the middleware of
  * a server build stays small.
  */
@@ -12,9 +12,9 @@ const FRAME_LOCAL = 'ledgerClaimFrame';
 interface Shared {
   /** Takes a frame Astro rendered (kind as the page marked it, its HTML). */
   framed?: (kind: string, html: string) => void;
-  /** Settles when the threads have written every claim page, or with their first failure. */
+  /** Settles when the workers have written every claim page, or with their first failure. */
   written?: Promise<void>;
-  /** The threads' first failure, once there is one. */
+  /** The workers' first failure, once there is one. */
   failure?: Error;
 }
 
@@ -26,7 +26,7 @@ export function markFrame(locals: object, kind: string): void {
 }
 
 /**
- * Registers what takes the frames, and the promise of the threads' pages: once it fails, the next
+ * Registers what takes the frames, and the promise of the workers' pages: once it fails, the next
  * page Astro renders fails with it, so that the build stops then rather than after its last page.
  */
 export function awaitFrames(framed: (kind: string, html: string) => void, written: Promise<void>): void {
@@ -39,7 +39,7 @@ export function awaitFrames(framed: (kind: string, html: string) => void, writte
 
 /**
  * For the middleware on a prerendered page: the page as rendered, or, for a frame, its HTML handed to
- * the pool and an empty response (Astro writes no file for a response without a body); the threads'
+ * the pool and an empty response (Astro writes no file for a response without a body); the workers'
  * failure, if they failed.
  */
 export async function prerendered(locals: object, next: () => Promise<Response>): Promise<Response> {
@@ -51,7 +51,7 @@ export async function prerendered(locals: object, next: () => Promise<Response>)
   return new Response(null);
 }
 
-/** Waits until the threads wrote every claim page (none were asked for: at once); rejects with their failure. */
+/** Waits until the workers wrote every claim page (none were asked for: at once); rejects with their failure. */
 export function claimPagesWritten(): Promise<void> {
   return shared.written ?? Promise.resolve();
 }

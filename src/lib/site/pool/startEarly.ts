@@ -1,7 +1,7 @@
 /**
  * A static build's pool started on the first page Astro prerenders (the middleware calls this), so
- * that its threads load the engine and the site's modules while Astro renders the pages before the
- * claims' (404, archive, browse): under tsx that takes its threads seconds. Imports the pool only in
+ * that its workers load the engine and the site's modules while Astro renders the pages before the
+ * claims' (404, archive, browse): under tsx that takes its workers seconds. Imports the pool only in
  * a build that has one, so a server's middleware stays small.
  */
 let started = false;

@@ -1,8 +1,8 @@
 /**
- * A static build's claim pages written whole on the pool of threads: `/claims/<slug>/`, each
+ * A static build's claim pages written whole on the pool of worker processes: `/claims/<slug>/`, each
  * `/claims/<slug>/<model>/`, and their trace.json and explain.json files, straight into the build's
  * output folder. Astro renders one frame of each kind of claim page (claimFrame.ts), hands it over
- * (frameCapture.ts) and writes no file of these routes; the threads write every claim's files while
+ * (frameCapture.ts) and writes no file of these routes; the workers write every claim's files while
  * Astro renders the rest of the site, and the build's last hook waits for them (claimPages.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -21,28 +21,28 @@ import { claimFileAt } from './writeClaim.ts';
 import { POOL_ENV } from './workers.ts';
 
 /**
- * Each thread's heap: a task holds one claim's traces and pages, some megabytes, so a small heap is
- * collected often and keeps the threads' share of the build's memory small (a thread with V8's own
- * limits grew to 150 MB resident writing the repository's pages ten times over; with these, 95 MB).
+ * Each worker's heap in MB. A task holds one claim's traces and pages, some megabytes; what a worker
+ * keeps is the engine's caches, whose link weights under every setting the explanations try grew
+ * to 280 MB in use by the end of a 10,000-claim build (each of two workers writing 5,000 claims).
  */
-const THREAD_HEAP = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+const WORKER_HEAP_MB = 512;
 
-/** How many threads this Astro process has for its claim pages: 1 (none) unless a static build set more. */
+/** How many workers this Astro process has for its claim pages: 1 (none) unless a static build set more. */
 function poolSize(): number {
   const size = Number(process.env[POOL_ENV] ?? '1');
   return Number.isInteger(size) && size >= 2 && process.env['LEDGER_OUTPUT'] !== 'server' ? size : 1;
 }
 
-/** Whether this build's threads write the claim pages whole (Astro then lists none of their files). */
+/** Whether this build's workers write the claim pages whole (Astro then lists none of their files). */
 export function wholePagesOn(): boolean {
   return poolSize() > 1;
 }
 
-/** The claim pages a static build's threads write. */
+/** The claim pages a static build's workers write. */
 export interface WholePages {
-  /** The kind of frame the page at (slug, model) renders, or null: the page is the threads' to write. */
+  /** The kind of frame the page at (slug, model) renders, or null: the page is the workers' to write. */
   frameAt(slug: string, model: string | undefined): FrameKind | null;
-  /** The settings that moved each claim between two models, from the explanations the threads wrote. */
+  /** The settings that moved each claim between two models, from the explanations the workers wrote. */
   readonly knownMoves: KnownMoves;
 }
 
@@ -67,9 +67,7 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
     join(process.cwd(), 'src/lib/site/pool/boot.mjs'),
     poolSize(),
     init,
-    {
-      resourceLimits: THREAD_HEAP,
-    },
+    { heapMb: WORKER_HEAP_MB },
   );
   // The claims whose files are all written: their explain.json can be read back (KnownMoves).
   const done = new Set<string>();
@@ -79,8 +77,8 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
   const frames: Partial<Record<FrameKind, string>> = {};
   let written!: (tasks: Promise<void>) => void;
   const all = new Promise<void>((resolve) => (written = (tasks) => resolve(tasks)));
-  // Every claim's task is queued once both frames are in: the threads hold no page once written, so
-  // the queue is the claims alone, and the threads write while Astro renders the other routes.
+  // Every claim's task is queued once both frames are in: the workers hold no page once written, so
+  // the queue is the claims alone, and the workers write while Astro renders the other routes.
   const framed = (kind: string, html: string): void => {
     cutFrame(kind as FrameKind, html, siteUrl);
     frames[kind as FrameKind] = html;
@@ -99,7 +97,7 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
   const pages: WholePages = {
     frameAt: (slug, model) =>
       slug !== first ? null : model === undefined ? 'default' : model === firstModel ? 'model' : null,
-    // A compare page of a claim the threads have written reads what moved it from its explain.json
+    // A compare page of a claim the workers have written reads what moved it from its explain.json
     // rather than working it again (a tenth of a 1,000-claim build's CPU); the rest it works itself.
     knownMoves: (slug, a, b) => {
       if (!done.has(slug)) return undefined;
@@ -112,7 +110,7 @@ export function wholePages(site: Site, siteUrl: string | URL): WholePages | null
   return pages;
 }
 
-/** What moved each claim between two models, as the threads published it; undefined without a pool. */
+/** What moved each claim between two models, as the workers published it; undefined without a pool. */
 export function knownMoves(site: Site): KnownMoves | undefined {
   return active !== undefined && active.site === site ? active.pages.knownMoves : undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * How many worker threads a build renders its claim pages on: `LEDGER_BUILD_WORKERS`, else one per
+ * How many worker processes a build renders its claim pages on: `LEDGER_BUILD_WORKERS`, else one per
  * core this process may use (`os.availableParallelism()`). One means no pool at all: every page is
  * written in the build's own thread, as a build did before the pool.
  */
@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 /** The variable scripts/build.ts names the pool's size in, for the Astro process it starts. */
 export const POOL_ENV = 'LEDGER_BUILD_POOL';
 
-/** The most workers a build starts, whatever it is told: past this, threads only cost memory. */
+/** The most workers a build starts, whatever it is told: past this, workers only cost memory. */
 export const MAX_BUILD_WORKERS = 64;
 
 /** The count a build uses by default on this machine: one per core it may use. */

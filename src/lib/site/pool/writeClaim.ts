@@ -1,5 +1,5 @@
 /**
- * On a thread: every file of one claim's pages, written whole into the build's output folder, where
+ * In a worker: every file of one claim's pages, written whole into the build's output folder, where
  * Astro would have written them: `claims/<slug>/index.html` (the claim under the default model),
  * `claims/<slug>/<model>/index.html` under each model, and the trace.json and explain.json files
  * beside them. A page is its frame (rendered by Astro) with its parts and article filled in.
@@ -13,7 +13,7 @@ import { claimFrameParts, cutFrame, fillFrame, type FrameKind } from './claimFra
 import type { PoolSite } from './claimSite.ts';
 import { articleOf, type WholeClaimTask } from './claimTasks.ts';
 
-/** The frames cut once per thread (every task carries the same two). */
+/** The frames cut once per worker (every task carries the same two). */
 const cut = new Map<string, ReturnType<typeof cutFrame>>();
 
 function cutOnce(kind: FrameKind, html: string, siteUrl: URL): ReturnType<typeof cutFrame> {
