@@ -22,13 +22,21 @@ const LARGEST = 700;
  */
 export const LN_ERROR = 2n * EXP_ERROR;
 
-/** `y.ln()` at 40 significant digits, identical to decimal.js's result. */
+/**
+ * decimal.js at twice the ledger's digits, for what the fast path leaves: decimal.js's own `ln` at 40
+ * digits is not always correctly rounded within about 1e−20 of a unit of a tie at the 40th digit (a
+ * y of 80 digits near e^0.9796121635953655 gave …0001 where ln rounds to …0000), and at 80 digits,
+ * rounded to 40, it is wrong only within about 1e−40 of a unit of one.
+ */
+const Wider = Decimal.clone({ precision: 2 * Decimal.precision });
+
+/** ln(y) at 40 significant digits, correctly rounded (ties to even) but within a hair of a tie. */
 export function ln40(y: Decimal): Decimal {
   const value = lnFixed(y);
   const decided = value === null ? null : roundSignificant(value, -FRACTION_BITS, LN_ERROR, Decimal.precision);
   if (decided !== null) return decided;
   fallbacks.ln += 1;
-  return y.ln();
+  return new Decimal(new Wider(y.toFixed()).ln().toFixed()).toSignificantDigits(Decimal.precision);
 }
 
 /**

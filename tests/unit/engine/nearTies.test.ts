@@ -194,10 +194,21 @@ describe('ln y within a hair of a half-way point at the 40th digit', () => {
     expect(near / targets.length).toBeGreaterThan(0.9);
   });
 
-  // Not nearer than 1e−20 of a unit: decimal.js's own 40-digit ln, which the fast path falls back
-  // to, is not correctly rounded within about 1e−40 of a unit of a tie (e^22.370480819293203000…0005
-  // to 80 digits gives …0001 where the exact value rounds to …0000). A y of at most 40 digits, all
-  // that a claim can give (1 + r at 40 digits), does not come that near.
+  // A case this property once drew: decimal.js's own ln at 40 digits gave …0001 for it, where ln
+  // rounds to …0000, so the fallback now works at 80 digits and rounds to 40.
+  it('for the 80-digit y within 1e−20 of a unit below the tie near e^0.9796121635953655', () => {
+    const y = dec(tieNear(new Wide(0.9796121635953655), '-1e-20').exp().toSignificantDigits(80).toFixed());
+    const exact = to40(wide(y).ln()).toFixed();
+    expect(exact).toBe('0.9796121635953655');
+    resetFallbacks();
+    expect(ln40(y).toFixed()).toBe(exact);
+    expect(fallbacks.ln).toBe(1);
+  });
+
+  // Not nearer than 1e−20 of a unit: the fallback (decimal.js at 80 digits) is not correctly rounded
+  // within about 1e−40 of a unit of a tie (e^22.370480819293203000…0005 to 80 digits gives …0001
+  // where the exact value rounds to …0000, at 40 digits). A y of at most 40 digits, all that a claim
+  // can give (1 + r at 40 digits), does not come that near.
   it('for y with more digits placed within 1e−20 of a unit of the tie', () => {
     fc.assert(
       fc.property(
