@@ -1,5 +1,5 @@
 /**
- * ln(y) at the ledger's 40 significant digits, the same value decimal.js's `ln` gives, in a few
+ * ln(y) at the ledger's 40 significant digits, correctly rounded but within a hair of a tie, in a few
  * microseconds: start from the binary logarithm's estimate y0, correct it exactly with
  * ln(y) = y0 + ln(y × e^(−y0)), where y × e^(−y0) is within about 1e−15 of 1 so that its series
  * needs three or four terms, and round to 40 digits only when that rounding is decided.
