@@ -10,6 +10,8 @@ const ISOLATED = [
   'tests/unit/authoring/**/*.test.ts',
   'tests/unit/faults/**/*.test.ts',
   'tests/unit/history/**/*.test.ts',
+  // Its highlighter's memo of grammar states is the module's: other files' code must not fill it first.
+  'tests/unit/render/highlight.test.ts',
   'tests/unit/listing/**/*.test.ts',
   'tests/unit/server/**/*.test.ts',
   'tests/unit/ecosystem/basePath.test.ts',

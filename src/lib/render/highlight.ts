@@ -86,16 +86,22 @@ interface StackFrame {
 
 /**
  * A number that two grammar states share exactly when the rest of a document tokenizes the same
- * after either: every frame's rule, its end pattern (which may hold text captured at its start)
- * and its scopes.
+ * after either, under each theme (a state holds one stack per theme): every frame's rule, its end
+ * pattern (which may hold text captured at its start) and its scopes.
  */
 function keyOf(state: GrammarState): number {
   const parts: string[] = [];
-  const internal = (state as unknown as { getInternalStack(): StackFrame }).getInternalStack();
-  for (let frame: StackFrame | null = internal; frame !== null; frame = frame.parent) {
-    parts.push(
-      `${frame.ruleId}|${frame.endRule ?? ''}|${frame.beginRuleCapturedEOL ? 1 : 0}|${frame.nameScopesList?.toString() ?? ''}|${frame.contentNameScopesList?.toString() ?? ''}`,
-    );
+  const stacks = state as unknown as {
+    readonly themes: readonly string[];
+    getInternalStack(theme: string): StackFrame;
+  };
+  for (const theme of stacks.themes) {
+    parts.push(`theme ${theme}`);
+    for (let frame: StackFrame | null = stacks.getInternalStack(theme); frame !== null; frame = frame.parent) {
+      parts.push(
+        `${frame.ruleId}|${frame.endRule ?? ''}|${frame.beginRuleCapturedEOL ? 1 : 0}|${frame.nameScopesList?.toString() ?? ''}|${frame.contentNameScopesList?.toString() ?? ''}`,
+      );
+    }
   }
   const description = parts.join('\n');
   let key = stateKeys.get(description);
