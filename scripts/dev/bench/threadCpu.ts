@@ -1,9 +1,9 @@
 /**
  * `npx tsx scripts/dev/bench/threadCpu.ts <command…>`: runs the command (a build or a bench) and
- * prints the CPU time (user + system) of each thread of every Astro build process under it, read
- * from `/proc/<pid>/task/*` every 0.2 s while it runs (Linux only). Astro's own thread is `main`;
- * the pool's threads, V8's helpers and Node's file-system threads are listed by their thread id,
- * in the order the process started them. docs/building-on-every-core.md has what it measured.
+ * prints the CPU time (user + system) of each thread of every Astro build process under it, and of
+ * the pool's worker processes (`boot.mjs`), read from `/proc/<pid>/task/*` every 0.2 s while it runs
+ * (Linux only). A process's own thread is `main`; V8's helpers and Node's file-system threads are
+ * listed by their thread id, in the order the process started them. docs/building-on-every-core.md has what it measured.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,16 +33,24 @@ function family(pid: number): number[] {
   return found;
 }
 
-const last = new Map<string, { pid: number; tid: number; seconds: number }>();
+/** What a build process is, from its command line: Astro's, one of the pool's workers, or neither. */
+function kindOf(cmdline: string): 'astro' | 'worker' | null {
+  if (cmdline.includes('astro.js\0build')) return 'astro';
+  if (cmdline.includes('pool/boot.mjs')) return 'worker';
+  return null;
+}
+
+const last = new Map<string, { kind: string; pid: number; tid: number; seconds: number }>();
 function sample(root: number): void {
   for (const pid of family(root)) {
-    if (!(read(`/proc/${pid}/cmdline`) ?? '').includes('astro.js\0build')) continue;
+    const kind = kindOf(read(`/proc/${pid}/cmdline`) ?? '');
+    if (kind === null) continue;
     for (const tid of list(`/proc/${pid}/task`)) {
       const stat = read(`/proc/${pid}/task/${tid}/stat`);
       if (stat === null) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
-      last.set(`${pid}/${tid}`, { pid, tid: Number(tid), seconds });
+      last.set(`${pid}/${tid}`, { kind, pid, tid: Number(tid), seconds });
     }
   }
 }
@@ -57,10 +65,10 @@ const timer = setInterval(() => sample(child.pid!), 200);
 child.on('close', (code) => {
   clearInterval(timer);
   const threads = [...last.values()].sort((a, b) => a.pid - b.pid || a.tid - b.tid);
-  for (const { pid, tid, seconds } of threads)
+  for (const { kind, pid, tid, seconds } of threads)
     if (seconds >= 0.3)
-      process.stdout.write(`astro ${pid} ${pid === tid ? 'main' : `thread ${tid}`}: ${seconds.toFixed(1)} s\n`);
+      process.stdout.write(`${kind} ${pid} ${pid === tid ? 'main' : `thread ${tid}`}: ${seconds.toFixed(1)} s\n`);
   const total = threads.reduce((sum, t) => sum + t.seconds, 0);
-  process.stdout.write(`astro threads in all: ${total.toFixed(1)} s\n`);
+  process.stdout.write(`astro and worker threads in all: ${total.toFixed(1)} s\n`);
   process.exit(code ?? 1);
 });
