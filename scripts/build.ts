@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkCommand } from '../src/cli/check.ts';
+import { checkedLedger } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
 import { clearLeftovers, isRunning, ownerOf } from '../src/lib/site/build/leftovers.ts';
 import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
@@ -24,9 +24,10 @@ import { targetProblem } from '../src/lib/site/build/target.ts';
 import { unwritableFolder } from '../src/lib/site/build/writable.ts';
 import { contentDates, dateNote, datedBy } from '../src/lib/site/buildInfo.ts';
 import { ledgerFolders } from '../src/lib/input/folders.ts';
-import { loadLedger } from '../src/lib/input/load.ts';
+import type { Ledger } from '../src/lib/input/load.ts';
+import { engineCodeHash } from '../src/lib/input/codeHash.ts';
 import { baseProblem } from '../src/lib/paths.ts';
-import { indexSite } from '../src/lib/listing/searchIndex.ts';
+import { searchClaims, startIndexing } from '../src/lib/listing/searchRecords.ts';
 import { openStore, STORE_FILE } from '../src/lib/site/store/store.ts';
 import { finishServerBuild } from '../src/lib/site/store/serverBuild.ts';
 import { buildWorkers, POOL_ENV } from '../src/lib/site/pool/workers.ts';
@@ -179,22 +180,27 @@ const astro = startAstro(
 // The content is checked while Astro starts (bundling takes seconds, and the check reads every
 // claim on the other core): a problem stops Astro before anything it wrote is kept, and Astro's
 // own output is shown only once the check has passed, so the messages come in the same order.
-const checked = await runCommand(processIo, () => checkCommand(processIo, folders));
-if (checked !== 0) {
+let ledger: Ledger | null = null as Ledger | null;
+const checked = await runCommand(processIo, () => {
+  ledger = checkedLedger(processIo, folders);
+  return 0;
+});
+if (checked !== 0 || ledger === null) {
   await astro.stop();
   discard();
   process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
-  process.exit(checked);
+  process.exit(checked === 0 ? 1 : checked);
 }
+const checkedContent: Ledger = ledger;
+// The search index is filled from the checked claims while Astro builds: Pagefind runs in a process
+// of its own, and only writing its bundle waits for Astro (searchRecords.ts).
+const search = startIndexing(searchClaims(checkedContent, engineCodeHash()));
 
 // A copy without git history is dated from its content, exactly as getSite() dates it.
 const note = dateNote(
   datedBy(process.env, {
     cwd: root,
-    dates: () => {
-      const { ledger } = loadLedger(folders);
-      return ledger ? contentDates(ledger.claims, ledger.models) : [];
-    },
+    dates: () => contentDates(checkedContent.claims, checkedContent.models),
   }),
 );
 if (note !== null) process.stdout.write(note);
@@ -222,7 +228,7 @@ if (onServer) {
   renameSync(storePartial, join(paths.astroOut, STORE_FILE));
   // The claims' sitemaps and search index come from the store; then every prerendered file is
   // compressed once, so that a request never waits for it.
-  const finished = await finishServerBuild(paths.astroOut, join(paths.astroOut, STORE_FILE));
+  const finished = await finishServerBuild(paths.astroOut, join(paths.astroOut, STORE_FILE), search);
   if ('errors' in finished) {
     discard();
     process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${finished.errors.join('\n')}\n`);
@@ -232,8 +238,8 @@ if (onServer) {
     `Listed ${finished.sitemap.urls} addresses rendered on request (claims, later listing and compare pages) in ${finished.sitemap.files} sitemap file(s), indexed ${finished.indexed} claims for search, compressed ${finished.compressed.files} files.\n`,
   );
 } else {
-  // Full-text search: Pagefind indexes the staged pages and writes its bundle beside them.
-  const indexed = await indexSite(paths.astroOut);
+  // Full-text search: the index filled while Astro built writes its bundle beside the pages.
+  const indexed = await search.written(paths.astroOut);
   if ('errors' in indexed) {
     discard();
     process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${indexed.errors.join('\n')}\n`);

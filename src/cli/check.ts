@@ -1,7 +1,7 @@
 /** `ledger check`: validates every model and claim and prints each problem. */
 import { helpOrigin, problemHelp } from '../lib/authoring/contribute.ts';
-import { loadLedger } from '../lib/input/load.ts';
-import { formatAnnotation, formatProblem, sortProblems } from '../lib/input/problems.ts';
+import { loadLedger, type Ledger } from '../lib/input/load.ts';
+import { formatAnnotation, formatProblem, sortProblems, type Problem } from '../lib/input/problems.ts';
 import { claimWarnings } from '../lib/input/warnings.ts';
 import { failOn, UsageError, type Io } from './run.ts';
 
@@ -28,6 +28,21 @@ export function checkCommand(io: Io, options: { content: string; models: string;
     io.err(`${problems.length} problem${problems.length === 1 ? '' : 's'} found.\n`);
     return 1;
   }
+  reportValid(io, problems, ledger);
+  return 0;
+}
+
+/**
+ * The check as the build runs it: prints what `ledger check` prints and gives the checked ledger, or
+ * throws the problems as an InputError (which runCommand prints).
+ */
+export function checkedLedger(io: Io, options: { content: string; models: string }): Ledger {
+  const { ledger, problems } = loadLedger(options);
+  return reportValid(io, problems, ledger);
+}
+
+/** Throws the problems, if any; else prints the warnings and the summary line. */
+function reportValid(io: Io, problems: readonly Problem[], ledger: Ledger | null): Ledger {
   failOn(problems);
   // Warnings, on standard error: the files are valid, and the check passes.
   const warnings = sortProblems(ledger!.claims.flatMap(claimWarnings));
@@ -35,5 +50,5 @@ export function checkCommand(io: Io, options: { content: string; models: string;
   io.out(
     `ok: ${ledger!.models.length} models and ${ledger!.claims.length} claims are valid (default model ${ledger!.defaultModel}).\n`,
   );
-  return 0;
+  return ledger!;
 }

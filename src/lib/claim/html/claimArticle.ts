@@ -10,7 +10,6 @@
  */
 import type { Site } from '../../site/types.ts';
 import { sharedOnce } from '../../site/sharedHtml.ts';
-import { searchAttributes } from '../../listing/search.ts';
 import { historyPath } from '../../paths.ts';
 import { escapeAttribute, escapeHtml } from '../../render/markup.ts';
 import { toLatex } from '../claimLatex.ts';
@@ -49,13 +48,6 @@ export interface ClaimArticleProps {
   readonly onDefaultRoute: boolean;
   /** The site's public address (Astro's `site`), which "cite this" builds its permalinks from. */
   readonly siteUrl: string | URL;
-}
-
-/** Attributes from a record, as Astro spreads them: an empty value is the attribute's name alone. */
-function spreadAttributes(attributes: Record<string, string>): string {
-  return Object.entries(attributes)
-    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`))
-    .join('');
 }
 
 /** The list of a page's steps, each a link to its anchor: a scored claim's, and a refusal's. */
@@ -136,6 +128,5 @@ export function claimArticleHtml(site: Site, { slug, modelId, onDefaultRoute, si
     ].join('');
   };
   const shared = isDefaultModel ? sharedOnce(site, slug, working) : working();
-  const attributes = spreadAttributes(searchAttributes(trace, onDefaultRoute));
-  return `<article class="claim"${attributes}>\n${header}${history}${WHAT_IF_HTML}${CONTENTS.get(scored)!}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
+  return `<article class="claim">\n${header}${history}${WHAT_IF_HTML}${CONTENTS.get(scored)!}${shared}${traceStepHtml({ ...step, paths })}${citeThisHtml(step, siteUrl, site.buildDate)}</article>\n`;
 }

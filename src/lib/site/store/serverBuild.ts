@@ -1,14 +1,14 @@
 /**
  * The last steps of a server build, once Astro has built the server and the scoring pass has
- * written the trace store: the claims' sitemaps and search index from the store (the claim pages
- * are rows there, not files), then every prerendered file compressed once (precompress.ts).
+ * written the trace store: the claims' sitemaps from the store (the claim pages are rows there, not
+ * files), the search index (filled from the ledger while Astro built, see searchRecords.ts), then
+ * every prerendered file compressed once (precompress.ts).
  * scripts/build.ts runs it on the staged folder before it replaces the previous build.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { TraceSummary } from '../records.ts';
+import type { SearchIndexing } from '../../listing/searchRecords.ts';
 import { precompress, STATIC_MANIFEST } from './precompress.ts';
-import { indexRecords, type SearchClaim } from './searchRecords.ts';
 import { laterPagePaths, writeClaimSitemaps } from './sitemap.ts';
 import { compareCountsOf, listingCountsOf, type StoreMeta } from './store.ts';
 
@@ -22,7 +22,11 @@ export type FinishOutcome =
   | { readonly errors: readonly string[] };
 
 /** Runs the steps on the server build in `dir` (`client/`, `server/` and the store `storeFile`). */
-export async function finishServerBuild(dir: string, storeFile: string): Promise<FinishOutcome> {
+export async function finishServerBuild(
+  dir: string,
+  storeFile: string,
+  search: SearchIndexing,
+): Promise<FinishOutcome> {
   const clientDir = join(dir, 'client');
   const db = new Database(storeFile, { readonly: true, fileMustExist: true });
   try {
@@ -38,19 +42,7 @@ export async function finishServerBuild(dir: string, storeFile: string): Promise
       hasHistory: (slug) => histories.has(slug),
       later: laterPagePaths(listingCountsOf(db), compareCountsOf(db), meta.pageSize),
     });
-    const rows = db.prepare(
-      'SELECT t.slug AS slug, t.summary AS summary, c.input AS input FROM traces t JOIN claims c ON c.slug = t.slug WHERE t.model = ? ORDER BY t.slug',
-    );
-    const claims = (function* (): Generator<SearchClaim> {
-      for (const row of rows.iterate(models[0]) as Iterable<{ slug: string; summary: string; input: string }>) {
-        const summary = {
-          ...(JSON.parse(row.summary) as TraceSummary),
-          input: JSON.parse(row.input) as TraceSummary['input'],
-        };
-        yield { slug: row.slug, summary };
-      }
-    })();
-    const indexed = await indexRecords(clientDir, claims);
+    const indexed = await search.written(clientDir);
     if ('errors' in indexed) return indexed;
     const compressed = precompress(clientDir, join(dir, STATIC_MANIFEST));
     return { sitemap, indexed: indexed.pages, compressed };
