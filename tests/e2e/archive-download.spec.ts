@@ -5,7 +5,7 @@
  * sideways on a phone (a SHA-256 is 64 characters with no space), and names each file, its size and
  * hash. The build's own, empty section is in the axe pass over every page kind (axe.spec.ts).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -48,7 +48,7 @@ for (const width of [375, 768, 1280]) {
     );
     await expect(page.locator('#download + [data-snapshot-published] time')).toHaveText('2026-12-06');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await axeOn(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   });
 }

@@ -4,16 +4,16 @@
  *
  * Each kind is one test and one page load: axe runs in the light scheme, then in the dark one
  * (only colours change with the scheme, so the dark pass runs the contrast rule alone), then, for a
- * claim or model page, at 768 px. axe reports violations only (`resultTypes`): the passes it
- * no longer describes in full were never read.
+ * claim or model page, at 768 px. axe reports violations only (`axeOn`, tests/support/axe.ts):
+ * the passes it no longer describes in full were never read.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { pageKinds } from '../support/e2e-kinds.ts';
 
 /** axe's violations on the page as it is now, one line each. */
 async function violations(page: Page, kind: string, rules?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const axe = axeOn(page);
   // The reference's source is thousands of token spans, which took axe minutes: its colours, a
   // small fixed set, are checked in tests/unit/render/highlight.test.ts; its frame is checked here.
   if (kind === 'reference') axe.exclude('pre.shiki > code');

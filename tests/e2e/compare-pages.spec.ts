@@ -5,7 +5,7 @@
  * claims fill one page at the default 100, so this needs a build with a small LEDGER_PAGE_SIZE:
  * `npm test` runs it on its base-path build, which is built with LEDGER_PAGE_SIZE=10.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 
 const PAIR = 'compare/ledger@1.1.0/ledger-sceptic@1.0.0/';
@@ -46,7 +46,7 @@ test.describe('with JavaScript on', () => {
     test.setTimeout(120_000);
     await page.goto(`${PAIR}2/`);
     await expect(page.locator('main [data-pager]')).toHaveCount(1);
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await axeOn(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`)).toEqual(
       [],
     );

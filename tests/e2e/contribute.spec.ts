@@ -3,7 +3,7 @@
  * every level of the default model's tables with the factor the published model declares, the
  * sections that `check`'s help lines point to, and a link to the page from every page's footer.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { claimFields, LEVEL_TABLES, problemAnchor } from '../../src/lib/authoring/contribute.ts';
 import { defaultModelId, readSiteFile } from '../support/e2e-site.ts';
@@ -67,7 +67,7 @@ test('every page’s footer links to the page, and it is accessible', async ({ p
   await expect(page.locator('h1')).toHaveText('Add or correct a claim');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await axeOn(page).analyze();
     expect(
       violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
       colorScheme,

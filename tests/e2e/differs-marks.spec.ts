@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { parse } from 'yaml';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { distDir } from '../support/e2e-env.ts';
 import { defaultModelId } from '../support/e2e-site.ts';
@@ -112,12 +112,7 @@ test.describe('at 375 px', () => {
       all.flatMap((m) => [m, ...m.querySelectorAll('*')].map((e) => parseFloat(getComputedStyle(e).fontSize))),
     );
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
-    const { violations } = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .include('#prior')
-      .include('#probability')
-      .include('#state')
-      .analyze();
+    const { violations } = await axeOn(page).include('#prior').include('#probability').include('#state').analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * moved it most and folds the rest, so that no line runs over a few lines of a phone's column; each
  * page's figures are its explain.json's.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { claimPages, readSiteFile } from '../support/e2e-site.ts';
 import { measurePictureText } from '../support/picture-text.ts';
@@ -125,10 +125,7 @@ test.describe('a factor that differs from the default, marked in its own cell', 
       await page.setViewportSize({ width: 375, height: 667 });
       await page.goto(strictPage);
       await expect(page.locator('.claim-factor-differs')).toHaveCount(1);
-      const { violations } = await new AxeBuilder({ page })
-        .options({ resultTypes: ['violations'] })
-        .include('#evidence')
-        .analyze();
+      const { violations } = await axeOn(page).include('#evidence').analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
     });
   });

@@ -3,7 +3,7 @@
  * default equal to the trace it links to, a picture whose text alternative states those figures,
  * the way there from the claim page, and axe and no sideways scroll at 1280 and 375 px.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,7 +90,7 @@ test('the claim page links to its history', async ({ page }) => {
 });
 
 async function noViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const { violations } = await axeOn(page).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`)).toEqual(
     [],
   );

@@ -3,7 +3,7 @@
  * scrolls sideways, /claims/ and /browse/ are pages, ids are shown in words, axe passes, and the
  * compare row of a claim whose state changed names the setting that moved it.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,7 +62,7 @@ test.describe('axe at 375px', () => {
     test(`axe: ${url}`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.goto(url);
-      const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+      const { violations } = await axeOn(page).analyze();
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
     });
   }

@@ -3,7 +3,7 @@
  * box; every section links to the same section of the default model's page and back; axe passes;
  * and the default's page works seed 003's example (0.7185, which the seed shows as 0.719).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { siteRoot } from '../support/e2e-env.ts';
 import { defaultModelId, htmlFiles, urlOfFile } from '../support/e2e-site.ts';
@@ -51,7 +51,7 @@ for (const file of modelFiles) {
     });
     const page = await context.newPage();
     await page.goto(url);
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await axeOn(page).analyze();
     await context.close();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   });

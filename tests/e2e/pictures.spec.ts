@@ -4,7 +4,7 @@
  * takes its colours from the stylesheet's variables (they change with the colour scheme), fits a
  * 375-pixel phone, and passes axe.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { claimPages, defaultModelId, REFUSALS } from '../support/e2e-site.ts';
 
@@ -171,11 +171,7 @@ test.describe('axe on the pictures', () => {
       test.setTimeout(180_000);
       await page.goto(url);
       // The rules that bear on inline SVG; the whole page's audit is axe.spec.ts's.
-      const { violations } = await new AxeBuilder({ page })
-        .options({ resultTypes: ['violations'] })
-        .include('figure.picture')
-        .withRules(PICTURE_RULES)
-        .analyze();
+      const { violations } = await axeOn(page).include('figure.picture').withRules(PICTURE_RULES).analyze();
       expect(
         violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
       ).toEqual([]);

@@ -3,7 +3,7 @@
  * page, gives the problems the command line prints for it (each `line: field: message`), and a
  * valid file is scored as `ledger score` scores it. Nothing is requested once the page is open.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -75,9 +75,6 @@ test('a valid claim file is scored as ledger score scores it, under any released
 test('axe: the playground open, at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await openPlayground(page);
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .include('#playground')
-    .analyze();
+  const { violations } = await axeOn(page).include('#playground').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * figures follow the one number format, the default page's step links are pinned to the default
  * model's own address, and axe passes. /archive/ says loudly where the site's public address comes from.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -254,7 +254,7 @@ test.describe('axe at 375px', () => {
     test(`axe at 375px: ${claim.url}`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto(claim.url);
-      const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+      const { violations } = await axeOn(page).analyze();
       expect(
         violations.map(
           (v) =>

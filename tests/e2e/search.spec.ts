@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { readFolder, writeAtomically } from '../../src/lib/snapshot/files.ts';
 import { siteStamp, snapshotFiles } from '../../src/lib/snapshot/snapshot.ts';
@@ -133,7 +133,7 @@ test('the search page with results is accessible, light and dark', async ({ page
     await page.emulateMedia({ colorScheme });
     await page.goto('/search/');
     await search(page, word);
-    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    const { violations } = await axeOn(page).analyze();
     expect(
       violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`),
       colorScheme,

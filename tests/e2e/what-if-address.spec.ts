@@ -4,7 +4,7 @@
  * published page shows, with one line about what-ifs; keyboard alone works it; and axe passes with
  * the panel open at a phone's, a tablet's and a desktop's width.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe.ts';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -119,10 +119,7 @@ for (const width of [375, 768, 1280]) {
       `${CLAIM}?what-if=off:gazette-rise;add:new:opposes:bears-directly:document:1:verified:verified;x:y`,
     );
     await expect(page.locator('.what-if-notes')).toBeVisible();
-    const { violations } = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .include('#what-if')
-      .analyze();
+    const { violations } = await axeOn(page).include('#what-if').analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
     // Nothing of the panel is wider than the page.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
