@@ -16,7 +16,7 @@ import { checkedLedger } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
 import { clearLeftovers, isRunning, ownerOf } from '../src/lib/site/build/leftovers.ts';
 import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
-import { buildPaths, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
+import { buildPaths, CACHE_COMPARE, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
 import { publishingProblem } from '../src/lib/site/build/publishing.ts';
 import { swapIn } from '../src/lib/site/build/swap.ts';
@@ -30,6 +30,8 @@ import { baseProblem } from '../src/lib/paths.ts';
 import { searchClaims, startIndexing } from '../src/lib/listing/searchRecords.ts';
 import { openStore, STORE_FILE } from '../src/lib/site/store/store.ts';
 import { finishServerBuild } from '../src/lib/site/store/serverBuild.ts';
+import { startCompareApart, type CompareApartRun } from '../src/lib/site/store/compareApartBuild.ts';
+import { COMPARE_APART, COMPARE_APART_ENV } from '../src/lib/site/store/storeWriter.ts';
 import { buildWorkers, POOL_ENV } from '../src/lib/site/pool/workers.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
@@ -146,8 +148,15 @@ function storeProblem(file: string): string | null {
   }
 }
 
+// Server mode: every pair's compare rows are worked by a process of their own beside Astro's build
+// (compareApartBuild.ts), into a folder of .cache/: Astro empties its own folder when it starts.
+const apartDir = join(root, '.cache', `${CACHE_COMPARE}.staging-${owner}`);
+const apartFile = join(apartDir, 'compare.sqlite');
+let apart: CompareApartRun | null = null;
 const discard = (): void => {
-  for (const folder of new Set([paths.astroOut, paths.staging])) rmSync(folder, { recursive: true, force: true });
+  apart?.stop();
+  for (const folder of new Set([paths.astroOut, paths.staging, apartDir]))
+    rmSync(folder, { recursive: true, force: true });
 };
 discard();
 // V8 lets the heap grow to several times what a build keeps alive between full collections; a cap
@@ -173,6 +182,7 @@ const astro = startAstro(
     LEDGER_OUT_DIR: paths.astroOut,
     ASTRO_TELEMETRY_DISABLED: '1',
     LEDGER_STORE_OUT: onServer ? storePartial : undefined,
+    [COMPARE_APART_ENV]: onServer ? COMPARE_APART : undefined,
     [POOL_ENV]: String(workers.workers),
   },
 );
@@ -195,6 +205,10 @@ const checkedContent: Ledger = ledger;
 // The search index is filled from the checked claims while Astro builds: Pagefind runs in a process
 // of its own, and only writing its bundle waits for Astro (searchRecords.ts).
 const search = startIndexing(searchClaims(checkedContent, engineCodeHash()));
+if (onServer) {
+  mkdirSync(apartDir, { recursive: true });
+  apart = startCompareApart(apartFile, folders);
+}
 
 // A copy without git history is dated from its content, exactly as getSite() dates it.
 const note = dateNote(
@@ -225,10 +239,18 @@ if (onServer) {
     discard();
     stop(problem);
   }
+  const worked = await apart!.finished();
+  if (worked.problem !== null) {
+    discard();
+    stop(worked.problem);
+  }
+  process.stdout.write(
+    `Worked every pair's compare rows apart, beside Astro's build, in ${worked.seconds.toFixed(1)} s.\n`,
+  );
   renameSync(storePartial, join(paths.astroOut, STORE_FILE));
   // The claims' sitemaps and search index come from the store; then every prerendered file is
   // compressed once, so that a request never waits for it.
-  const finished = await finishServerBuild(paths.astroOut, join(paths.astroOut, STORE_FILE), search);
+  const finished = await finishServerBuild(paths.astroOut, join(paths.astroOut, STORE_FILE), search, apartFile);
   if ('errors' in finished) {
     discard();
     process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${finished.errors.join('\n')}\n`);
@@ -248,6 +270,7 @@ if (onServer) {
   process.stdout.write(`Indexed ${indexed.pages} claim pages for search.\n`);
 }
 
+rmSync(apartDir, { recursive: true, force: true });
 const swapped = swapIn(paths);
 if ('failed' in swapped) stop(cannotWrite(swapped.failed, swapped.code));
 if (swapped.warning !== null)

@@ -14,13 +14,13 @@ import { createScorer, inputHashOf, type Trace } from '../../engine/index.ts';
 import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
 import { ledgerFolders } from '../input/folders.ts';
 import { engineCodeHash } from '../input/codeHash.ts';
-import { loadLedger, type LoadedModel } from '../input/load.ts';
+import { loadLedger, type LoadedClaim, type LoadedModel } from '../input/load.ts';
 import { InputError } from '../input/problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
 import { jsonDifferences, show } from '../verify/jsonDiff.ts';
 import { basePath } from '../paths.ts';
-import { storeWriterFromEnv } from './store/storeWriter.ts';
+import { compareApartFromEnv, storeWriterFromEnv } from './store/storeWriter.ts';
 import { browseRows } from '../listing/browse.ts';
 import { pageSize } from '../listing/paging.ts';
 import { everyPairRows } from '../model/comparePages.ts';
@@ -52,6 +52,13 @@ export function orderModels(models: readonly LoadedModel[], defaultId: string): 
       .filter((m) => m !== defaultModel)
       .sort((a, b) => byCodeUnit(b.model.released, a.model.released) || byCodeUnit(a.id, b.id)),
   ];
+}
+
+/** The claims in the order pages list them: newest recorded first, then by slug. */
+export function orderClaims(claims: readonly LoadedClaim[]): SiteClaim[] {
+  return claims
+    .map(({ slug, file, claim }) => ({ slug, file, claim }))
+    .sort((a, b) => byCodeUnit(b.claim.recorded, a.claim.recorded) || byCodeUnit(a.slug, b.slug));
 }
 
 /**
@@ -153,9 +160,7 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
   const codeHash = engineCodeHash();
   const models = orderModels(ledger.models, ledger.defaultModel);
   const defaultModel = models[0]!;
-  const claims: SiteClaim[] = ledger.claims
-    .map(({ slug, file, claim }) => ({ slug, file, claim }))
-    .sort((a, b) => byCodeUnit(b.claim.recorded, a.claim.recorded) || byCodeUnit(a.slug, b.slug));
+  const claims = orderClaims(ledger.claims);
   const built = buildDate(process.env, { dates: () => contentDates(ledger.claims, ledger.models) });
   const commit = buildCommit();
   // A server build (LEDGER_STORE_OUT) fills its trace store from this same pass, so every trace is
@@ -229,15 +234,18 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
         pageSize(),
       );
       historyDone = ((performance.now() - started) / 1000).toFixed(1);
-      // And the compare pages after the first: each pair's rows past page 1, in the pages' order.
+      // And the compare pages after the first: each pair's rows past page 1, in the pages' order;
+      // scripts/build.ts has them worked apart, on another core, and adds them to the store after.
       const compared = { claims, summary: summaryOf, model: modelOf, trace: traceOf };
-      store.addCompare(
-        everyPairRows(
-          compared,
-          models.map((m) => m.id),
-          pageSize(),
-        ),
-      );
+      if (compareApartFromEnv(process.env)) store.compareApart();
+      else
+        store.addCompare(
+          everyPairRows(
+            compared,
+            models.map((m) => m.id),
+            pageSize(),
+          ),
+        );
     } catch (error) {
       store.abort();
       throw error;
@@ -247,7 +255,9 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     process.stdout.write(
       `Scored ${meta.traces} traces of ${meta.claims} claims into the trace store in ${scored} s; ` +
         `with every claim's history and its ${historyTraces} revision traces, ${historyDone} s; ` +
-        `with every pair's compare rows, ${seconds} s.\n`,
+        (compareApartFromEnv(process.env)
+          ? `the compare rows are worked apart.\n`
+          : `with every pair's compare rows, ${seconds} s.\n`),
     );
   }
   const site: Site = {

@@ -32,6 +32,9 @@ describe('clearLeftovers', () => {
       site(join(parent, name), name);
     site(join(root, '.cache', 'site.staging-101'), 'cache');
     site(join(root, '.cache', 'site.staging-202'), 'cache, running');
+    // A server build's compare rows, worked apart (compareApartBuild.ts).
+    site(join(root, '.cache', 'compare.staging-101'), 'compare rows');
+    site(join(root, '.cache', 'compare.staging-202'), 'compare rows, running');
 
     const running = (pid: number): boolean => pid === 202;
     const done = clearLeftovers(join(parent, 'site'), root, 303, running);
@@ -40,6 +43,7 @@ describe('clearLeftovers', () => {
       { path: join(parent, 'site.previous-101'), pid: 101, action: 'removed' },
       { path: join(parent, 'site.staging-101'), pid: 101, action: 'removed' },
       { path: join(root, '.cache', 'site.staging-101'), pid: 101, action: 'removed' },
+      { path: join(root, '.cache', 'compare.staging-101'), pid: 101, action: 'removed' },
     ]);
     expect(readdirSync(parent).sort()).toEqual([
       'site',
@@ -49,7 +53,7 @@ describe('clearLeftovers', () => {
       'site.staging-x',
       'sitex.previous-101',
     ]);
-    expect(readdirSync(join(root, '.cache'))).toEqual(['site.staging-202']);
+    expect(readdirSync(join(root, '.cache')).sort()).toEqual(['compare.staging-202', 'site.staging-202']);
   });
 
   it('puts the old site back when a build stopped between moving it away and moving the new one in', () => {

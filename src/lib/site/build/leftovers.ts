@@ -1,7 +1,7 @@
 /**
  * Folders left by builds that were stopped midway (killed, out of memory, the machine rebooted):
  * `<out>.staging-<owner>` and `<out>.previous-<owner>` beside the site, `.cache/site.staging-<owner>`
- * in the project. Each is a whole site (1.5 GB at 1,000 claims), so the next build removes those
+ * and `.cache/compare.staging-<owner>` (a server build's compare rows) in the project. Each is a whole site (1.5 GB at 1,000 claims), so the next build removes those
  * whose owner is no longer running; a build running at the same time keeps its own. The owner is
  * the build's process number and, where the system says it (Linux's `/proc`), that process's start
  * time (`<pid>-<start>`): process numbers are reused (they wrap at 32,768 within minutes under
@@ -15,7 +15,7 @@
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { CACHE_SITE } from './paths.ts';
+import { CACHE_COMPARE, CACHE_SITE } from './paths.ts';
 
 /** What was done with one leftover folder. */
 export interface Leftover {
@@ -130,6 +130,7 @@ export function clearLeftovers(
   const stopped = [
     ...named(dirname(out), basename(out), 'staging|previous'),
     ...named(join(root, '.cache'), CACHE_SITE, 'staging'),
+    ...named(join(root, '.cache'), CACHE_COMPARE, 'staging'),
   ].filter(({ owner, pid, start, boot }) => owner !== String(self) && !running(pid, start, boot));
   const done: Leftover[] = [];
   const previous = stopped.filter(({ kind }) => kind === 'previous');

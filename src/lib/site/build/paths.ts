@@ -34,6 +34,9 @@ export interface BuildPaths {
 /** The folder of `.cache/` that Astro builds into (as `<name>.staging-<owner>`) when `out` is outside the project. */
 export const CACHE_SITE = 'site';
 
+/** The folder of `.cache/` (as `<name>.staging-<owner>`) a server build's compare rows are worked into, beside Astro's. */
+export const CACHE_COMPARE = 'compare';
+
 /**
  * The folders a build of `out` by `owner` uses (its process number, and its start time where known:
  * leftovers.ts's ownerOf); `outParent` is `out`'s parent with symbolic links resolved (Astro

@@ -1,13 +1,15 @@
 /**
  * The last steps of a server build, once Astro has built the server and the scoring pass has
- * written the trace store: the claims' sitemaps from the store (the claim pages are rows there, not
- * files), the search index (filled from the ledger while Astro built, see searchRecords.ts), then
- * every prerendered file compressed once (precompress.ts).
- * scripts/build.ts runs it on the staged folder before it replaces the previous build.
+ * written the trace store: the compare rows worked apart added to it (compareApartBuild.ts), the
+ * claims' sitemaps from the store (the claim pages are rows there, not files), the search index
+ * (filled from the ledger while Astro built, see searchRecords.ts), then every prerendered file
+ * compressed once (precompress.ts). scripts/build.ts runs it on the staged folder before it
+ * replaces the previous build.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { SearchIndexing } from '../../listing/searchRecords.ts';
+import { mergeCompareApart } from './compareApartBuild.ts';
 import { precompress, STATIC_MANIFEST } from './precompress.ts';
 import { laterPagePaths, writeClaimSitemaps } from './sitemap.ts';
 import { compareCountsOf, listingCountsOf, type StoreMeta } from './store.ts';
@@ -26,8 +28,11 @@ export async function finishServerBuild(
   dir: string,
   storeFile: string,
   search: SearchIndexing,
+  apartFile: string,
 ): Promise<FinishOutcome> {
   const clientDir = join(dir, 'client');
+  const merged = mergeCompareApart(storeFile, apartFile);
+  if (merged !== null) return { errors: [merged] };
   const db = new Database(storeFile, { readonly: true, fileMustExist: true });
   try {
     const meta = JSON.parse(

@@ -19,7 +19,8 @@ import { historyModel, STORE_FORMAT, type StoreIdentity, type StoreMeta } from '
 /** A summary's JSON as the store holds it: every field but the input, which is the claim's. */
 const summaryJson = (summary: TraceSummary): string => JSON.stringify({ ...summary, input: undefined });
 
-const SCHEMA = `
+/** The store's tables (a server build's compare rows worked apart are written to the same, compareApart.ts). */
+export const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE traces (
   slug TEXT NOT NULL, model TEXT NOT NULL,
@@ -76,6 +77,11 @@ export interface StoreWriter {
    * (page 1 is prerendered), ranked in the pages' order (everyPairRows).
    */
   addCompare(compare: { counts: readonly CompareCount[]; rows: Iterable<RankedCompareRow> }): void;
+  /**
+   * Leaves the compare rows out: a process of their own writes them (compareApart.ts), and the build
+   * adds them, with their digest, once this store is finished.
+   */
+  compareApart(): void;
   /** Writes the meta for `claims` claims, commits and closes; the store is complete at `file`. */
   finish(claims: number): StoreMeta;
   /** Closes without committing and removes the file. */
@@ -108,26 +114,17 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
     `INSERT INTO listing (slug, type_segment, state, row, ${SORTS.map((s) => `rank_${s}`).join(', ')}) VALUES (?, ?, ?, ?, ${SORTS.map(() => '?').join(', ')})`,
   );
   const insertCount = db.prepare('INSERT INTO listing_counts (type_segment, state, type, n) VALUES (?, ?, ?, ?)');
-  const insertCompare = db.prepare('INSERT INTO compare (a, b, rank, row) VALUES (?, ?, ?, ?)');
-  const insertCompareCount = db.prepare('INSERT INTO compare_counts (a, b, differ, agree) VALUES (?, ?, ?, ?)');
   let traces = 0;
   let historyTraces = 0;
   let listing: { pageSize: number; listingHash: string } | null = null;
   let compareHash: string | null = null;
   return {
     file,
-    addCompare: ({ counts, rows }) => {
-      const digest = createHash('sha256');
-      for (const { a, b, differ, agree } of counts) {
-        digest.update(`\n${a} ${b} ${differ} ${agree}`);
-        insertCompareCount.run(a, b, differ, agree);
-      }
-      for (const { a, b, rank, row } of rows) {
-        const json = JSON.stringify(row);
-        digest.update(`\n${a} ${b} ${rank} ${json}`);
-        insertCompare.run(a, b, rank, json);
-      }
-      compareHash = digest.digest('hex').slice(0, 32);
+    addCompare: (compare) => {
+      compareHash = insertCompareRows(db, compare);
+    },
+    compareApart: () => {
+      compareHash = COMPARE_APART;
     },
     addListing: (rows, size) => {
       const ranks = listingRanks(rows);
@@ -196,6 +193,32 @@ export function openStoreWriter(file: string, identity: StoreIdentity): StoreWri
   };
 }
 
+/** The compare digest a store holds until the rows worked apart are added (compareApart.ts). */
+export const COMPARE_APART = 'apart';
+
+/**
+ * Writes a compare pass's counts and rows into `db`'s compare tables; returns their digest (the
+ * store's `compareHash`), over the counts and then every row in the order given.
+ */
+export function insertCompareRows(
+  db: Database.Database,
+  { counts, rows }: { counts: readonly CompareCount[]; rows: Iterable<RankedCompareRow> },
+): string {
+  const insertCompare = db.prepare('INSERT INTO compare (a, b, rank, row) VALUES (?, ?, ?, ?)');
+  const insertCompareCount = db.prepare('INSERT INTO compare_counts (a, b, differ, agree) VALUES (?, ?, ?, ?)');
+  const digest = createHash('sha256');
+  for (const { a, b, differ, agree } of counts) {
+    digest.update(`\n${a} ${b} ${differ} ${agree}`);
+    insertCompareCount.run(a, b, differ, agree);
+  }
+  for (const { a, b, rank, row } of rows) {
+    const json = JSON.stringify(row);
+    digest.update(`\n${a} ${b} ${rank} ${json}`);
+    insertCompare.run(a, b, rank, json);
+  }
+  return digest.digest('hex').slice(0, 32);
+}
+
 /**
  * The writer a server build's scoring pass fills: scripts/build.ts names its file in
  * `LEDGER_STORE_OUT` (a partial name in the build's folder, renamed once Astro's build succeeded);
@@ -207,4 +230,12 @@ export function storeWriterFromEnv(
 ): StoreWriter | null {
   const file = env['LEDGER_STORE_OUT'];
   return file ? openStoreWriter(file, identity()) : null;
+}
+
+/** The variable scripts/build.ts sets when a process of its own works the compare rows (compareApart.ts). */
+export const COMPARE_APART_ENV = 'LEDGER_STORE_COMPARE';
+
+/** True when the build works the compare rows apart, and the scoring pass leaves them out. */
+export function compareApartFromEnv(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env[COMPARE_APART_ENV] === COMPARE_APART;
 }
