@@ -62,6 +62,9 @@ test.beforeAll(async () => {
       LEDGER_DIST: dist,
       LEDGER_TRACE_CACHE: join(root, 'cache'),
       LEDGER_BASE: '',
+      // Three claims: a pool of worker processes would cost more to start than it saves (the
+      // determinism check holds the pool's pages to the same bytes).
+      LEDGER_BUILD_WORKERS: '1',
       LEDGER_SITE: process.env['LEDGER_SITE'] ?? 'https://example.org',
       ASTRO_TELEMETRY_DISABLED: '1',
       FORCE_COLOR: '0',
