@@ -56,8 +56,22 @@ describe('tex', () => {
   });
 });
 
-/** Every formula of a claim page of the repository's claims and of 300 synthetic claims, under every model. */
-function claimFormulas(): string[] {
+/**
+ * Every formula of a claim page of the repository's claims and of 300 synthetic claims, under every
+ * model: worked out once for the file (two describe blocks read them).
+ */
+const claimFormulas = (): string[] => (everyClaimFormula ??= scoreClaimFormulas());
+let everyClaimFormula: string[] | undefined;
+
+/** KaTeX's rendering of a display formula (renderTex, no memo of its own), once a formula for the file. */
+const rendered = new Map<string, string>();
+function renderedOnce(latex: string): string {
+  let html = rendered.get(latex);
+  if (html === undefined) rendered.set(latex, (html = renderTex(latex, true)));
+  return html;
+}
+
+function scoreClaimFormulas(): string[] {
   const { ledger } = loadLedger({ content: join(root, 'content'), models: join(root, 'models') });
   const scorers = ledger!.models.map(({ model }) => createScorer(model, engineCodeHash()));
   const claims = [
@@ -118,7 +132,7 @@ describe('withoutCellStyles', () => {
 
   it('leaves every claim formula well formed, with no cell wrapped', () => {
     for (const latex of claimFormulas()) {
-      const html = renderTex(latex, true);
+      const html = renderedOnce(latex);
       expect(html, latex).not.toContain(`<mtd>${CELL}`);
       expect(() => mathTags(html), latex).not.toThrow();
     }
@@ -135,7 +149,7 @@ describe('a formula rendered from its shape', () => {
       const shaped = renderFromShape(latex, true);
       // Every claim formula takes the quick way: the test would prove nothing otherwise.
       expect(shaped, latex).not.toBeNull();
-      expect(shaped, latex).toBe(renderTex(latex, true));
+      expect(shaped, latex).toBe(renderedOnce(latex));
     }
   });
 
