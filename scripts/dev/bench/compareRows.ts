@@ -7,12 +7,11 @@
  * two versions of the code must give alike.
  */
 import { createHash } from 'node:crypto';
-import { createScorer } from '../../../src/engine/index.ts';
 import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
 import { loadModels } from '../../../src/lib/input/load.ts';
 import { everyPairRows } from '../../../src/lib/model/comparePages.ts';
-import { summarise, type TraceSummary } from '../../../src/lib/site/records.ts';
 import { orderModels } from '../../../src/lib/site/site.ts';
+import { compareSiteOf } from '../../../src/lib/site/store/compareApart.ts';
 import { syntheticClaim, syntheticSlug } from './synthetic.ts';
 
 const n = Number(process.argv[2] ?? 2000);
@@ -20,18 +19,7 @@ const loaded = loadModels('models');
 const models = orderModels(loaded.models, loaded.defaultModel!);
 const codeHash = engineCodeHash();
 const claims = Array.from({ length: n }, (_, i) => ({ slug: syntheticSlug(i), file: '', claim: syntheticClaim(i) }));
-const summaries = new Map<string, TraceSummary>();
-const scorers = new Map(models.map(({ id, model }) => [id, createScorer(model, codeHash)]));
-for (const { slug, claim } of claims)
-  for (const [id, scorer] of scorers) summaries.set(`${slug} ${id}`, summarise(scorer.score(slug, claim)));
-const bySlug = new Map(claims.map((c) => [c.slug, c.claim]));
-const byId = new Map(models.map((m) => [m.id, m]));
-const site = {
-  claims,
-  summary: (slug: string, model: string): TraceSummary => summaries.get(`${slug} ${model}`)!,
-  model: (id: string) => byId.get(id)!,
-  trace: (slug: string, model: string) => scorers.get(model)!.score(slug, bySlug.get(slug)!),
-};
+const site = compareSiteOf(models, claims, codeHash);
 
 const cpu = process.cpuUsage();
 const started = performance.now();

@@ -11,9 +11,9 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { createScorer, type Trace } from '../../../engine/index.ts';
-import type { Ledger } from '../../input/load.ts';
+import type { Ledger, LoadedModel } from '../../input/load.ts';
 import { everyPairRows } from '../../model/comparePages.ts';
-import { summarise, type TraceSummary } from '../records.ts';
+import { summarise, type SiteClaim, type TraceSummary } from '../records.ts';
 import { orderClaims, orderModels } from '../site.ts';
 import { insertCompareRows, SCHEMA } from './storeWriter.ts';
 
@@ -26,20 +26,7 @@ export const DIGEST_KEY = 'compareHash';
  */
 export function writeCompareApart(file: string, ledger: Ledger, codeHash: string, size: number): void {
   const models = orderModels(ledger.models, ledger.defaultModel);
-  const claims = orderClaims(ledger.claims);
-  const scorers = new Map(models.map(({ id, model }) => [id, createScorer(model, codeHash)]));
-  const summaries = new Map<string, TraceSummary>();
-  for (const { id } of models)
-    for (const { slug, claim } of claims)
-      summaries.set(`${slug} ${id}`, summarise(scorers.get(id)!.score(slug, claim)));
-  const bySlug = new Map(claims.map((c) => [c.slug, c.claim]));
-  const byId = new Map(models.map((m) => [m.id, m]));
-  const site = {
-    claims,
-    summary: (slug: string, model: string): TraceSummary => summaries.get(`${slug} ${model}`)!,
-    model: (id: string) => byId.get(id)!,
-    trace: (slug: string, model: string): Trace => scorers.get(model)!.score(slug, bySlug.get(slug)!),
-  };
+  const site = compareSiteOf(models, orderClaims(ledger.claims), codeHash);
   rmSync(file, { force: true });
   const db = new Database(file);
   try {
@@ -60,4 +47,28 @@ export function writeCompareApart(file: string, ledger: Ledger, codeHash: string
   } finally {
     db.close();
   }
+}
+
+/**
+ * What the compare pass reads of a site: `claims` and `models` (in the site's order) with every
+ * claim's summary under every model, scored here, and its whole trace on demand.
+ */
+export function compareSiteOf(
+  models: readonly LoadedModel[],
+  claims: readonly SiteClaim[],
+  codeHash: string,
+): Parameters<typeof everyPairRows>[0] {
+  const scorers = new Map(models.map(({ id, model }) => [id, createScorer(model, codeHash)]));
+  const summaries = new Map<string, TraceSummary>();
+  for (const { id } of models)
+    for (const { slug, claim } of claims)
+      summaries.set(`${slug} ${id}`, summarise(scorers.get(id)!.score(slug, claim)));
+  const bySlug = new Map(claims.map((c) => [c.slug, c.claim]));
+  const byId = new Map(models.map((m) => [m.id, m]));
+  return {
+    claims,
+    summary: (slug: string, model: string): TraceSummary => summaries.get(`${slug} ${model}`)!,
+    model: (id: string) => byId.get(id)!,
+    trace: (slug: string, model: string): Trace => scorers.get(model)!.score(slug, bySlug.get(slug)!),
+  };
 }
