@@ -18,15 +18,7 @@ import { standaloneSvg } from './svgFile.ts';
 import { factorView } from './factor.ts';
 import { lineChartSvg } from './lineChartSvg.ts';
 import { voteWeightView } from './voteWeight.ts';
-
-/** The two files of a picture. */
-export type PictureFormat = 'svg' | 'csv';
-
-/** The media type of a picture's file. */
-export const PICTURE_TYPES: Record<PictureFormat, string> = {
-  svg: 'image/svg+xml; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-};
+import { PICTURE_TYPES, type PictureFormat } from './pictureTypes.ts';
 
 /** The pictures of a model page, in the page's order. */
 export const MODEL_PICTURES = ['states', 'interpretation', 'vote-weight'] as const;

@@ -4,6 +4,7 @@
  * 304 for a matching `If-None-Match` before anything is rendered, and `Cache-Control` long enough
  * for a CDN in front of any number of servers to do the scaling.
  */
+import { PICTURE_TYPES } from '../../render/pictures/pictureTypes.ts';
 import { createHash } from 'node:crypto';
 import type { Site } from '../types.ts';
 import type { StoreRow } from './store.ts';
@@ -67,8 +68,7 @@ export const CLAIM_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 
 /** The Content-Type of an address. */
 export function contentType(address: Pick<HistoryAddress, 'kind'>): string {
-  if (address.kind === 'svg') return 'image/svg+xml; charset=utf-8';
-  if (address.kind === 'csv') return 'text/csv; charset=utf-8';
+  if (address.kind === 'svg' || address.kind === 'csv') return PICTURE_TYPES[address.kind];
   return address.kind === 'trace' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
 }
 
