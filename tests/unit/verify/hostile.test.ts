@@ -14,7 +14,7 @@ import { directoryFiles, traceFiles } from '../../../src/lib/verify/index.ts';
 import { tempDir } from '../../support/cli.ts';
 import { caseFromSeed } from '../../support/random.ts';
 import { REFERENCE } from '../differential/differential.ts';
-import { repositoryContent, writeSiteLayout } from './layout.ts';
+import { fewClaims, repositoryContent, writeSiteLayout } from './layout.ts';
 import { verifyLines } from '../snapshot/made.ts';
 
 const folders: string[] = [];
@@ -24,7 +24,8 @@ let count: number;
 beforeAll(() => {
   pristine = tempDir('ledger-hostile-site-');
   folders.push(pristine);
-  count = writeSiteLayout(pristine, repositoryContent());
+  // Each test changes one file; the other claims' traces would be bystanders.
+  count = writeSiteLayout(pristine, fewClaims(repositoryContent()));
 });
 afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })), 60_000);
 
@@ -98,7 +99,7 @@ describe('a site whose traces were made by other engine code', () => {
     const dir = tempDir('ledger-other-code-');
     folders.push(dir);
     const other = `sha256:${'c'.repeat(64)}`;
-    const written = writeSiteLayout(dir, repositoryContent(), other);
+    const written = writeSiteLayout(dir, fewClaims(repositoryContent()), other);
     const run = await typescript(dir);
     expect(run.code).toBe(0);
     expect(run.lines).toHaveLength(2);
