@@ -91,4 +91,16 @@ describe('compare rows worked apart', () => {
     const { problem } = await run.finished();
     expect(problem).toMatch(/^the compare rows could not be worked: the content did not load \(\d+ problems?\)$/);
   });
+
+  it('stop with one sentence when their process runs out of memory', async () => {
+    const before = process.env['NODE_OPTIONS'];
+    process.env['NODE_OPTIONS'] = '--max-old-space-size=8';
+    try {
+      const run = startCompareApart(join(dir, 'never-2.sqlite'), { content: 'content', models: 'models' });
+      expect((await run.finished()).problem).toBe('the process working the compare rows ran out of memory');
+    } finally {
+      if (before === undefined) delete process.env['NODE_OPTIONS'];
+      else process.env['NODE_OPTIONS'] = before;
+    }
+  });
 });

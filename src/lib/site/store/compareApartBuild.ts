@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ranOutOfMemory } from '../build/outOfMemory.ts';
 import { DIGEST_KEY } from './compareApart.ts';
 import { COMPARE_APART } from './storeWriter.ts';
 
@@ -35,11 +36,14 @@ export function startCompareApart(file: string, folders: { content: string; mode
   const ended = new Promise<{ problem: string | null; seconds: number }>((resolve) => {
     const done = (problem: string | null): void => resolve({ problem, seconds: (performance.now() - started) / 1000 });
     child.on('error', (error) => done(error.message));
-    child.on('exit', (code, signal) =>
+    // 'close', not 'exit': its error output is all read by then.
+    child.on('close', (code, signal) =>
       done(
         code === 0
           ? null
-          : stderr.trim().split('\n').at(-1) || `the process stopped (${signal ?? `exit code ${code ?? '?'}`})`,
+          : ranOutOfMemory(stderr)
+            ? 'the process working the compare rows ran out of memory'
+            : stderr.trim().split('\n').at(-1) || `the process stopped (${signal ?? `exit code ${code ?? '?'}`})`,
       ),
     );
   });
