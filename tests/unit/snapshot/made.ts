@@ -5,17 +5,19 @@ import { expect } from 'vitest';
 import { snapshotCommand } from '../../../src/cli/snapshot.ts';
 import { verifyCommand } from '../../../src/cli/verify.ts';
 import { REPO_ROOT, runInProcess } from '../../support/cli.ts';
-import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
+import { repositoryContent, writeSiteLayout, type Published } from '../verify/layout.ts';
 
 /**
- * Lays the repository's traces and models out as a built site in `<root>/site` with the given home
- * page, snapshots it into `<root>/out`, and gives the ZIP's path and how many traces it holds.
+ * Lays the repository's traces and models (or those of `content`) out as a built site in
+ * `<root>/site` with the given home page, snapshots it into `<root>/out`, and gives the ZIP's path
+ * and how many traces it holds.
  */
 export async function snapshotOfRepository(
   root: string,
   indexHtml: string,
+  content: Published = repositoryContent(),
 ): Promise<{ zipPath: string; traces: number }> {
-  const traces = writeSiteLayout(join(root, 'site'), repositoryContent());
+  const traces = writeSiteLayout(join(root, 'site'), content);
   writeFileSync(join(root, 'site', 'index.html'), indexHtml);
   const run = await runInProcess((io) =>
     snapshotCommand(
