@@ -18,10 +18,13 @@ import { repositoryContent, writeSiteLayout } from './layout.ts';
 const folders: string[] = [];
 let pristine: string;
 let count: number;
-const content = repositoryContent();
 const SITE = 'https://ledger.example.org';
 const A = 'eastbrook-burglaries-fell';
 const B = 'eastbrook-lead-limit';
+// The two claims the tests change, under every model: every claim's traces are reproduced by both
+// verifies in tamper.test.ts, and each run here would only re-derive the others again.
+const everything = repositoryContent();
+const content = { ...everything, claims: everything.claims.filter(({ slug }) => slug === A || slug === B) };
 
 const read = (dir: string, path: string): Trace => JSON.parse(readFileSync(join(dir, path), 'utf8')) as Trace;
 
