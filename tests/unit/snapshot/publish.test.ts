@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { snapshotCommand } from '../../../src/cli/snapshot.ts';
 import { runInProcess, tempDir } from '../../support/cli.ts';
-import { repositoryContent, writeSiteLayout } from '../verify/layout.ts';
+import { fewClaims, repositoryContent, writeSiteLayout } from '../verify/layout.ts';
 
 /** An archive page as a build writes it: the download section empty, with Astro's scoping attribute. */
 const ARCHIVE_PAGE =
@@ -18,10 +18,13 @@ const ARCHIVE_PAGE =
   '<h2 id="download">Download a snapshot</h2><div data-snapshot-downloads data-astro-cid-x1><p>No snapshot is published beside this copy of the site.</p></div>' +
   '<h2 id="make">Make a snapshot</h2></main></body></html>\n';
 
-/** A built site of the repository's traces with a home page and, unless told otherwise, an archive page. */
+/**
+ * A built site of two of the repository's claims under every model (what is tested is where the
+ * archives go and how the page lists them), a home page and, unless told otherwise, an archive page.
+ */
 function builtSite(withArchive = true): string {
   const root = tempDir();
-  writeSiteLayout(join(root, 'site'), repositoryContent());
+  writeSiteLayout(join(root, 'site'), fewClaims(repositoryContent()));
   writeFileSync(join(root, 'site', 'index.html'), '<!DOCTYPE html><html lang="en"><title>Claims</title></html>\n');
   if (withArchive) {
     mkdirSync(join(root, 'site', 'archive'));
