@@ -84,9 +84,14 @@ interface HastNode {
   children?: HastNode[];
 }
 
+/** What a display formula of the specification carries besides its classes (hast's property names). */
+const FOCUSABLE_FORMULA = { role: 'group', tabIndex: 0, ariaLabel: 'Formula' } as const;
+
 /**
  * A rehype plugin for the MDX pages (the specification), run after rehype-katex, that writes their
- * formulas' classes as `tex()` writes the pages' own, so that one stylesheet serves both.
+ * formulas' classes as `tex()` writes the pages' own, so that one stylesheet serves both; and, as
+ * `formulaHtml` does for the pages' own, makes each display formula a group a keyboard can reach,
+ * since a wide one scrolls sideways on a phone.
  */
 export function rehypeKatexClasses(): (tree: HastNode) => void {
   const visit = (node: HastNode, inKatex: boolean): void => {
@@ -94,6 +99,7 @@ export function rehypeKatexClasses(): (tree: HastNode) => void {
     const names = node.properties?.className;
     if (node.type === 'element' && Array.isArray(names)) {
       const classes = names.map(String);
+      if (classes.includes('katex-display')) Object.assign(node.properties!, FOCUSABLE_FORMULA);
       inside ||= classes.includes('katex');
       if (inside) {
         const kept = katexClasses(classes);
