@@ -248,12 +248,13 @@ if (onServer) {
     `Worked every pair's compare rows apart, beside Astro's build, in ${worked.seconds.toFixed(1)} s.\n`,
   );
   renameSync(storePartial, join(paths.astroOut, STORE_FILE));
-  // The claims' sitemaps and search index come from the store; then every prerendered file is
-  // compressed once, so that a request never waits for it.
+  // The compare rows worked apart join the store, the claims' sitemaps come from it, the search
+  // bundle is written; then every prerendered file is compressed once, so that a request never
+  // waits for it.
   const finished = await finishServerBuild(paths.astroOut, join(paths.astroOut, STORE_FILE), search, apartFile);
   if ('errors' in finished) {
     discard();
-    process.stderr.write(`Search indexing failed; ${UNTOUCHED}.\n${finished.errors.join('\n')}\n`);
+    process.stderr.write(`Finishing the server build failed; ${UNTOUCHED}.\n${finished.errors.join('\n')}\n`);
     process.exit(1);
   }
   process.stdout.write(
