@@ -5,8 +5,9 @@
  * the link check and the base-path page tests; and the server build, checked against that build.
  *
  * The steps run on every core: a step starts as soon as the steps it needs have passed and a slot
- * is free (one slot a core and one more, `LEDGER_TEST_JOBS` to set another count), so that the
- * two long steps (unit and browser tests) run beside the short ones rather than holding every slot.
+ * is free (one slot a core and two more, `LEDGER_TEST_JOBS` to set another count), so that the
+ * two long steps (unit and browser tests) run beside the short ones rather than holding every slot,
+ * and the short ones, in two slots, do not end the run after the long ones.
  * The builds run one after another, since each fills the machine on its own; the base-path browser
  * tests serve their site on a port and write into a folder of their own, so they run beside the
  * others. A step's output is shown when it ends; the first failure stops the rest and shows that
@@ -143,7 +144,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const slots = Math.max(1, Number(process.env['LEDGER_TEST_JOBS'] ?? availableParallelism() + 1) || 1);
+const slots = Math.max(1, Number(process.env['LEDGER_TEST_JOBS'] ?? availableParallelism() + 2) || 1);
 const started = Date.now();
 const seconds = (since: number): string => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
