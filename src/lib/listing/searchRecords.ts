@@ -15,6 +15,7 @@
 import { join } from 'node:path';
 import { close, createIndex } from 'pagefind';
 import { createScorer } from '../../engine/index.ts';
+import { byCodeUnit } from '../../engine/order.ts';
 import type { Ledger } from '../input/load.ts';
 import { summarise, type TraceSummary } from '../site/records.ts';
 
@@ -67,7 +68,7 @@ export function* searchClaims(ledger: Ledger, codeHash: string): Generator<Searc
   const model = ledger.models.find((m) => m.id === ledger.defaultModel);
   if (model === undefined) return;
   const scorer = createScorer(model.model, codeHash);
-  const claims = [...ledger.claims].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  const claims = [...ledger.claims].sort((a, b) => byCodeUnit(a.slug, b.slug));
   for (const { slug, claim } of claims) yield { slug, summary: summarise(scorer.score(slug, claim)) };
 }
 
