@@ -23,5 +23,6 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   return claimHeaders(context.url.pathname, headers.get('if-none-match'), next, context.locals, {
     acceptEncoding: headers.get('accept-encoding'),
     slashless: headers.get(SLASHLESS_HEADER) === '1',
+    site: context.site,
   });
 };

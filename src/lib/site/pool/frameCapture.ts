@@ -1,7 +1,8 @@
 /**
  * Where a static build on worker processes meets Astro: the middleware hands the frame a claim page rendered
  * to the pool (and Astro writes no file for it), and the build's last hook waits for the claim pages
- * the workers write. Kept on `globalThis`, because the Astro config's integrations and the bundled
+ * the workers write. A server marks the first claim page of each kind it renders as a frame too
+ * (store/framedPage.ts). Kept on `globalThis`, because the Astro config's integrations and the bundled
  * pages are two copies of the site's modules in one process. Imports nothing, so the middleware of
  * a server build stays small.
  */
@@ -25,6 +26,12 @@ export function markFrame(locals: object, kind: string): void {
   (locals as Record<string, unknown>)[FRAME_LOCAL] = kind;
 }
 
+/** The kind of frame the page being rendered was marked to render (a server's first claim page of a kind), or null. */
+export function markedFrame(locals: object): string | null {
+  const kind = (locals as Record<string, unknown>)[FRAME_LOCAL];
+  return typeof kind === 'string' ? kind : null;
+}
+
 /**
  * Registers what takes the frames, and the promise of the workers' pages: once it fails, the next
  * page Astro renders fails with it, so that the build stops then rather than after its last page.
@@ -45,8 +52,8 @@ export function awaitFrames(framed: (kind: string, html: string) => void, writte
 export async function prerendered(locals: object, next: () => Promise<Response>): Promise<Response> {
   if (shared.failure !== undefined) throw shared.failure;
   const response = await next();
-  const kind = (locals as Record<string, unknown>)[FRAME_LOCAL];
-  if (typeof kind !== 'string' || shared.framed === undefined) return response;
+  const kind = markedFrame(locals);
+  if (kind === null || shared.framed === undefined) return response;
   shared.framed(kind, await response.text());
   return new Response(null);
 }

@@ -26,6 +26,7 @@ import {
 import { installServedSite, type ServedStore } from './storeSite.ts';
 import { codedResponse, type Answer } from './coded.ts';
 import { codingFor } from './encoding.js';
+import { framedClaimPage } from './framedPage.ts';
 
 /** What the middleware hands a page it renders: a later browse or compare page's view, built from the store. */
 export interface ServedLocals {
@@ -42,6 +43,11 @@ export interface RequestFacts {
    * (slashlessClaim): a page that exists is then a 301 to its address, as a static host answers.
    */
   readonly slashless?: boolean;
+  /**
+   * The site's address (Astro's `site`): a claim page is then its frame filled in (framedPage.ts),
+   * Astro rendering only the first frame of each kind; without it, Astro renders every page.
+   */
+  readonly site?: URL | undefined;
 }
 
 /** The response for `path` (with the base), from `render()` or a 304. */
@@ -52,7 +58,7 @@ export async function claimHeaders(
   locals: ServedLocals = {},
   facts: RequestFacts = {},
 ): Promise<Response> {
-  const answer = claimAnswer(path, render, locals);
+  const answer = claimAnswer(path, render, locals, facts.site);
   if (answer === null) return facts.slashless ? new Response(null, { status: 404 }) : render();
   if (answer instanceof Response) return answer;
   if (facts.slashless)
@@ -65,7 +71,12 @@ export async function claimHeaders(
  * one, not from an endpoint, which Astro never reroutes: it becomes the site's 404 page), or null
  * for an address that is none of the server's.
  */
-function claimAnswer(path: string, render: () => Promise<Response>, locals: ServedLocals): Answer | Response | null {
+function claimAnswer(
+  path: string,
+  render: () => Promise<Response>,
+  locals: ServedLocals,
+  siteUrl: URL | undefined,
+): Answer | Response | null {
   const served = installServedSite();
   const bare = withoutBase(path);
   const browse = browseAddress(bare);
@@ -80,7 +91,13 @@ function claimAnswer(path: string, render: () => Promise<Response>, locals: Serv
   if (row === undefined) return new Response(null, { status: 404 });
   // The stored trace is traceJson() of the engine's trace, the bytes the endpoint would make again
   // after parsing it: served as it is, a trace costs a lookup instead of a parse and a stringify.
-  const body = address.kind === 'trace' ? () => Promise.resolve(served.store.trace(address.slug, row.model)!) : render;
+  const claim = { slug: address.slug, modelId: row.model, onDefaultRoute: address.model === null };
+  const body =
+    address.kind === 'trace'
+      ? () => Promise.resolve(served.store.trace(address.slug, row.model)!)
+      : siteUrl === undefined
+        ? render
+        : () => framedClaimPage({ ...claim, siteUrl }, render, locals);
   return { etag: etagOf(path, row, served.store.id), type: contentType(address), body };
 }
 
