@@ -66,7 +66,11 @@ server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
   process.send?.({ cannotListen: `The server cannot listen on ${host}:${port} (${error.code ?? error.message}).\n` });
 });
 server.listen(port, host);
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-process.on('SIGINT', () => server.close(() => process.exit(0)));
+// On a signal the primary stops every worker and exits at once: closing the server tells the primary,
+// and a worker whose primary has already gone just ends (rather than failing on the closed channel).
+const end = () => (process.connected ? server.close(() => process.exit(0)) : process.exit(0));
+process.on('SIGTERM', end);
+process.on('SIGINT', end);
+cluster.worker?.on('error', () => process.exit(0));
 // A worker whose primary went is serving nothing.
 process.on('disconnect', () => process.exit(0));
