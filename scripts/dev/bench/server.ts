@@ -15,17 +15,24 @@
  *    measured after 5 s of the same load (other random pages, nothing cached between them): a
  *    server behind a CDN runs for days, and its first seconds, while V8 compiles the page code and
  *    the store's pages come into memory, are not what its readers see. That warm-up's own p99 is
- *    reported too (`server_cold_p99_ms`). Every request asks for compression as a browser does
- *    (`Accept-Encoding: gzip, deflate, br, zstd`), so the latencies include it; then the bytes of
- *    200 random claim pages as sent, compressed and not (`server_page_kb_*_median`).
+ *    reported too (`server_cold_p99_ms`). Under 16 connections that never wait, the server is always
+ *    saturated and a request's latency is mostly its place in the queue (16 connections over the
+ *    requests per second, Little's law); so a third run of 20 s offers the load the target names,
+ *    100 requests a second, each sent at its time whatever the earlier ones' (pacedLoad), and
+ *    reports the latencies a reader sees while the server carries it (`server_paced_p50_ms`, `server_paced_p99_ms`). Every request asks
+ *    for compression as a browser does (`Accept-Encoding: gzip, deflate, br, zstd`), so the
+ *    latencies include it; then the bytes of 200 random claim pages as sent, compressed and not
+ *    (`server_page_kb_*_median`).
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { get } from 'node:http';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure, type Run } from './measure.ts';
+import { BROWSER_CODINGS, median, pacedLoad, peakRssMb, sentBytes, startServer } from './serverProcess.ts';
 import { historyAddresses } from '../staticAddresses.ts';
+
+/** The load the server targets (requests a second), offered in the bench's paced run. */
+const PACED_RPS = 100;
 
 /** What `--server --json` prints, exactly these fields. */
 export interface ServerFigures {
@@ -50,6 +57,11 @@ export interface ServerFigures {
   server_p99_ms: number;
   /** The p99 of the 5 s warm-up, from the server's start (not part of server_p99_ms). */
   server_cold_p99_ms: number;
+  /** The latencies with 100 requests a second offered, each sent at its time (pacedLoad): not saturated. */
+  server_paced_p50_ms: number;
+  server_paced_p99_ms: number;
+  /** The requests a second that run achieved (100 unless the server could not keep up). */
+  server_paced_rps: number;
   server_errors: number;
   server_non2xx: number;
   server_rss_mb: number;
@@ -91,55 +103,6 @@ export interface ServerBenchContext {
 
 const SAMPLE = 200;
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
-
-/** What a browser asks for. */
-const BROWSER_CODINGS = 'gzip, deflate, br, zstd';
-
-/** The bytes of `url` as sent (not decoded) when asked with `acceptEncoding`, and the coding sent. */
-function sentBytes(url: string, acceptEncoding: string): Promise<{ bytes: number; coding: string }> {
-  return new Promise((done, reject) => {
-    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => done({ bytes, coding: String(response.headers['content-encoding'] ?? 'identity') }));
-      response.on('error', reject);
-    }).on('error', reject);
-  });
-}
-
-/** The middle value of `values` (the lower of the two middle ones for an even count). */
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
-
-/** A server of a build folder, started on a free loopback port. */
-async function startServer(
-  site: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ origin: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: site,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const origin = await new Promise<string>((done, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (found) done(found[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`the server stopped (exit ${code}): ${errors.trim()}`)));
-  });
-  return { origin, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
-
-/** The peak resident memory of a process and its children (the server's workers), added up, from the kernel. */
-const peakRssMb = (pid: number): number => {
-  const hwm = (p: string): number => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  return [String(pid), ...children].reduce((sum, p) => sum + hwm(p), 0) / 1024;
-};
 
 const slugsOf = (site: string): string[] =>
   readdirSync(join(site, 'content', 'claims'))
@@ -272,6 +235,8 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   const cold = await load(5);
   say(`  warm-up: ${cold.requests.average.toFixed(0)} requests/s, p99 ${cold.latency.p99} ms`);
   const result = await load(20);
+  say(`  then 20 s at ${PACED_RPS} requests/s offered…`);
+  const paced = await pacedLoad(server.origin, randomPath, PACED_RPS, 20, BROWSER_CODINGS);
   const rss = peakRssMb(server.pid);
   const compressed: number[] = [];
   const raw: number[] = [];
@@ -293,6 +258,10 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
   say(
     `  ${rps.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
       `${result.errors} errors, ${result.non2xx} non-2xx; server peak RSS ${rss.toFixed(0)} MB`,
+  );
+  say(
+    `  at ${PACED_RPS} requests/s offered: ${paced.rps.toFixed(0)} requests/s, ` +
+      `p50 ${paced.p50} ms, p99 ${paced.p99} ms, ${paced.errors} errors, ${paced.non2xx} non-2xx`,
   );
   const scale = 1_000_000 / ctx.claims;
   const servers = [1_000, 10_000].flatMap((requests) =>
@@ -320,8 +289,11 @@ export async function serverBench(ctx: ServerBenchContext): Promise<ServerFigure
     server_p50_ms: result.latency.p50,
     server_p99_ms: result.latency.p99,
     server_cold_p99_ms: cold.latency.p99,
-    server_errors: result.errors + cold.errors,
-    server_non2xx: result.non2xx + cold.non2xx,
+    server_paced_p50_ms: paced.p50,
+    server_paced_p99_ms: paced.p99,
+    server_paced_rps: round(paced.rps, 0),
+    server_errors: result.errors + cold.errors + paced.errors,
+    server_non2xx: result.non2xx + cold.non2xx + paced.non2xx,
     server_rss_mb: Math.round(rss),
     sample_claims: sample,
     server_pages_compared: compared,
