@@ -19,7 +19,7 @@ export type FinishOutcome =
   | {
       readonly sitemap: { urls: number; files: number };
       readonly indexed: number;
-      readonly compressed: ReturnType<typeof precompress>;
+      readonly compressed: Awaited<ReturnType<typeof precompress>>;
     }
   | { readonly errors: readonly string[] };
 
@@ -49,7 +49,7 @@ export async function finishServerBuild(
     });
     const indexed = await search.written(clientDir);
     if ('errors' in indexed) return indexed;
-    const compressed = precompress(clientDir, join(dir, STATIC_MANIFEST));
+    const compressed = await precompress(clientDir, join(dir, STATIC_MANIFEST));
     return { sitemap, indexed: indexed.pages, compressed };
   } finally {
     db.close();
