@@ -12,11 +12,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkedLedger } from '../src/cli/check.ts';
+import { checkedOnCores } from '../src/cli/check.ts';
 import { processIo, runCommand } from '../src/cli/run.ts';
 import { clearLeftovers, isRunning, ownerOf } from '../src/lib/site/build/leftovers.ts';
 import { buildHeap, outOfMemorySentence, ranOutOfMemory } from '../src/lib/site/build/outOfMemory.ts';
-import { buildPaths, CACHE_COMPARE, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
+import { buildPaths, CACHE_CHECKED, CACHE_COMPARE, projectRoot, shownPath } from '../src/lib/site/build/paths.ts';
 import { publicLinks } from '../src/lib/site/build/publicFolder.ts';
 import { publishingProblem } from '../src/lib/site/build/publishing.ts';
 import { swapIn } from '../src/lib/site/build/swap.ts';
@@ -24,7 +24,7 @@ import { targetProblem } from '../src/lib/site/build/target.ts';
 import { unwritableFolder } from '../src/lib/site/build/writable.ts';
 import { contentDates, dateNote, datedBy } from '../src/lib/site/buildInfo.ts';
 import { ledgerFolders } from '../src/lib/input/folders.ts';
-import type { Ledger } from '../src/lib/input/load.ts';
+import { CHECKED_ENV, handOver, type CheckedContent } from '../src/lib/input/handedLedger.ts';
 import { engineCodeHash } from '../src/lib/input/codeHash.ts';
 import { baseProblem } from '../src/lib/paths.ts';
 import { searchClaims, startIndexing } from '../src/lib/listing/searchRecords.ts';
@@ -152,10 +152,14 @@ function storeProblem(file: string): string | null {
 // (compareApartBuild.ts), into a folder of .cache/: Astro empties its own folder when it starts.
 const apartDir = join(root, '.cache', `${CACHE_COMPARE}.staging-${owner}`);
 const apartFile = join(apartDir, 'compare.sqlite');
+// The checked content is handed over to Astro and the compare rows' process in a file of .cache/
+// (handedLedger.ts), so that neither reads and parses every file again.
+const checkedDir = join(root, '.cache', `${CACHE_CHECKED}.staging-${owner}`);
+const checkedFile = join(checkedDir, 'content.v8');
 let apart: CompareApartRun | null = null;
 const discard = (): void => {
   apart?.stop();
-  for (const folder of new Set([paths.astroOut, paths.staging, apartDir]))
+  for (const folder of new Set([paths.astroOut, paths.staging, apartDir, checkedDir]))
     rmSync(folder, { recursive: true, force: true });
 };
 discard();
@@ -184,15 +188,17 @@ const astro = startAstro(
     LEDGER_STORE_OUT: onServer ? storePartial : undefined,
     [COMPARE_APART_ENV]: onServer ? COMPARE_APART : undefined,
     [POOL_ENV]: String(workers.workers),
+    [CHECKED_ENV]: checkedFile,
   },
 );
 
 // The content is checked while Astro starts (bundling takes seconds, and the check reads every
-// claim on the other core): a problem stops Astro before anything it wrote is kept, and Astro's
-// own output is shown only once the check has passed, so the messages come in the same order.
-let ledger: Ledger | null = null as Ledger | null;
-const checked = await runCommand(processIo, () => {
-  ledger = checkedLedger(processIo, folders);
+// claim on every core: loadOnCores.ts): a problem stops Astro before anything it wrote is kept, and
+// Astro's own output is shown only once the check has passed, so the messages come in the same
+// order. Astro waits for what the check read rather than reading it again (handedLedger.ts).
+let ledger: CheckedContent | null = null as CheckedContent | null;
+const checked = await runCommand(processIo, async () => {
+  ledger = await checkedOnCores(processIo, folders);
   return 0;
 });
 if (checked !== 0 || ledger === null) {
@@ -201,13 +207,22 @@ if (checked !== 0 || ledger === null) {
   process.stderr.write('Build stopped: fix the problems above. The previous site was left untouched.\n');
   process.exit(checked === 0 ? 1 : checked);
 }
-const checkedContent: Ledger = ledger;
+const checkedContent: CheckedContent = ledger;
+try {
+  mkdirSync(checkedDir, { recursive: true });
+  handOver(checkedFile, checkedContent);
+} catch (error) {
+  const { path, code } = error as NodeJS.ErrnoException;
+  await astro.stop();
+  discard();
+  stop(cannotWrite(path ?? checkedDir, code ?? 'unknown'));
+}
 // The search index is filled from the checked claims while Astro builds: Pagefind runs in a process
 // of its own, and only writing its bundle waits for Astro (searchRecords.ts).
 const search = startIndexing(searchClaims(checkedContent, engineCodeHash()));
 if (onServer) {
   mkdirSync(apartDir, { recursive: true });
-  apart = startCompareApart(apartFile, folders);
+  apart = startCompareApart(apartFile, folders, checkedFile);
 }
 
 // A copy without git history is dated from its content, exactly as getSite() dates it.
@@ -271,7 +286,7 @@ if (onServer) {
   process.stdout.write(`Indexed ${indexed.pages} claim pages for search.\n`);
 }
 
-rmSync(apartDir, { recursive: true, force: true });
+for (const folder of [apartDir, checkedDir]) rmSync(folder, { recursive: true, force: true });
 const swapped = swapIn(paths);
 if ('failed' in swapped) stop(cannotWrite(swapped.failed, swapped.code));
 if (swapped.warning !== null)

@@ -1,6 +1,8 @@
 /** `ledger check`: validates every model and claim and prints each problem. */
 import { helpOrigin, problemHelp } from '../lib/authoring/contribute.ts';
+import type { CheckedContent } from '../lib/input/handedLedger.ts';
 import { loadLedger, type Ledger } from '../lib/input/load.ts';
+import { loadLedgerOnCores } from '../lib/input/loadOnCores.ts';
 import { formatAnnotation, formatProblem, sortProblems, type Problem } from '../lib/input/problems.ts';
 import { claimWarnings } from '../lib/input/warnings.ts';
 import { failOn, UsageError, type Io } from './run.ts';
@@ -33,22 +35,27 @@ export function checkCommand(io: Io, options: { content: string; models: string;
 }
 
 /**
- * The check as the build runs it: prints what `ledger check` prints and gives the checked ledger, or
+ * The check as the build runs it, on every core (loadOnCores.ts): prints what `ledger check`
+ * prints and gives the checked content (which the build hands over to Astro, handedLedger.ts), or
  * throws the problems as an InputError (which runCommand prints).
  */
-export function checkedLedger(io: Io, options: { content: string; models: string }): Ledger {
-  const { ledger, problems } = loadLedger(options);
-  return reportValid(io, problems, ledger);
+export async function checkedOnCores(io: Io, options: { content: string; models: string }): Promise<CheckedContent> {
+  const { content, problems, warnings } = await loadLedgerOnCores(options);
+  failOn(problems);
+  return reportChecked(io, content!, warnings);
 }
 
 /** Throws the problems, if any; else prints the warnings and the summary line. */
 function reportValid(io: Io, problems: readonly Problem[], ledger: Ledger | null): Ledger {
   failOn(problems);
-  // Warnings, on standard error: the files are valid, and the check passes.
-  const warnings = sortProblems(ledger!.claims.flatMap(claimWarnings));
-  for (const warning of warnings) io.err(`warning: ${formatProblem(warning)}\n`);
+  return reportChecked(io, ledger!, ledger!.claims.flatMap(claimWarnings));
+}
+
+/** Prints the warnings (on standard error: the files are valid, and the check passes) and the summary line. */
+function reportChecked<T extends CheckedContent>(io: Io, content: T, warnings: readonly Problem[]): T {
+  for (const warning of sortProblems(warnings)) io.err(`warning: ${formatProblem(warning)}\n`);
   io.out(
-    `ok: ${ledger!.models.length} models and ${ledger!.claims.length} claims are valid (default model ${ledger!.defaultModel}).\n`,
+    `ok: ${content.models.length} models and ${content.claims.length} claims are valid (default model ${content.defaultModel}).\n`,
   );
-  return ledger!;
+  return content;
 }

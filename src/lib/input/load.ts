@@ -190,11 +190,17 @@ export function loadClaimFile(
   };
 }
 
-/** Reads the whole ledger: every model, the default, every claim of `<content>/claims`. */
-export function loadLedger(options: { content: string; models: string }): {
-  ledger: Ledger | null;
-  problems: Problem[];
-} {
+/** What a ledger is read from before its claim files: the models, the default, the claim files to read. */
+export interface LedgerParts {
+  readonly models: LoadedModel[];
+  readonly defaultModel: string | null;
+  readonly files: readonly string[];
+  /** The problems so far: of the models, the folders and the listing. */
+  readonly problems: Problem[];
+}
+
+/** Reads the models and lists the claim files of `<content>/claims`. */
+export function ledgerParts(options: { content: string; models: string }): LedgerParts {
   const { models, defaultModel, problems } = loadModels(options.models);
   const claimsDir = join(options.content, 'claims');
   const contentFolder = folderProblem(options.content, 'content');
@@ -204,6 +210,15 @@ export function loadLedger(options: { content: string; models: string }): {
   if (files.length === 0 && contentFolder === null && listing.every((p) => p.file !== display(claimsDir))) {
     problems.push({ file: display(claimsDir), line: 1, field: '(folder)', message: 'no claim files (*.yaml) found' });
   }
+  return { models, defaultModel, files, problems };
+}
+
+/** Reads the whole ledger: every model, the default, every claim of `<content>/claims`. */
+export function loadLedger(options: { content: string; models: string }): {
+  ledger: Ledger | null;
+  problems: Problem[];
+} {
+  const { models, defaultModel, files, problems } = ledgerParts(options);
   const claims: LoadedClaim[] = [];
   for (const file of files) {
     const { loaded, problems: invalid } = loadClaimFile(file, models);

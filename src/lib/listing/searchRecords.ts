@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { close, createIndex } from 'pagefind';
 import { createScorer } from '../../engine/index.ts';
 import { byCodeUnit } from '../../engine/order.ts';
-import type { Ledger } from '../input/load.ts';
+import type { CheckedContent } from '../input/handedLedger.ts';
 import { summarise, type TraceSummary } from '../site/records.ts';
 
 /** How Pagefind is told to index the claims. */
@@ -64,7 +64,7 @@ export function recordText({ slug, summary }: SearchClaim): string {
  * Every claim of a checked ledger under its default model, in the order of their slugs, scored one
  * at a time as the index asks for them (the page's state comes from the same engine and model).
  */
-export function* searchClaims(ledger: Ledger, codeHash: string): Generator<SearchClaim> {
+export function* searchClaims(ledger: CheckedContent, codeHash: string): Generator<SearchClaim> {
   const model = ledger.models.find((m) => m.id === ledger.defaultModel);
   if (model === undefined) return;
   const scorer = createScorer(model.model, codeHash);

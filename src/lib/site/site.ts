@@ -15,6 +15,7 @@ import { buildCommit, buildDate, contentDates } from './buildInfo.ts';
 import { ledgerFolders } from '../input/folders.ts';
 import { engineCodeHash } from '../input/codeHash.ts';
 import { loadLedger, type LoadedClaim, type LoadedModel } from '../input/load.ts';
+import { handedContent, type CheckedContent } from '../input/handedLedger.ts';
 import { InputError } from '../input/problems.ts';
 import { progress, type ProgressStream } from './progress.ts';
 import { traceCacheFromEnv, type TraceCache, type TraceKey } from './traceCache.ts';
@@ -55,7 +56,7 @@ export function orderModels(models: readonly LoadedModel[], defaultId: string): 
 }
 
 /** The claims in the order pages list them: newest recorded first, then by slug. */
-export function orderClaims(claims: readonly LoadedClaim[]): SiteClaim[] {
+export function orderClaims(claims: readonly Pick<LoadedClaim, 'slug' | 'file' | 'claim'>[]): SiteClaim[] {
   return claims
     .map(({ slug, file, claim }) => ({ slug, file, claim }))
     .sort((a, b) => byCodeUnit(b.claim.recorded, a.claim.recorded) || byCodeUnit(a.slug, b.slug));
@@ -147,16 +148,21 @@ export function scoreAll<T = Trace>(
   return Object.assign(traces, { count: { scored: total, ...tally, pruned } });
 }
 
+/** The content of the folders, or an InputError with its problems. */
+function loadedLedger(content: string, models: string): CheckedContent {
+  const { ledger, problems } = loadLedger({ content, models });
+  if (!ledger) throw new InputError(problems);
+  return ledger;
+}
+
 /** Loads, validates and scores the repository's content (once per process). */
 export function getSite(options: { content?: string; models?: string } = {}): Site {
   if (provided) return provided();
   if (cached) return cached;
   const folders = ledgerFolders();
-  const { ledger, problems } = loadLedger({
-    content: options.content ?? folders.content,
-    models: options.models ?? folders.models,
-  });
-  if (!ledger) throw new InputError(problems);
+  // The content the build script checked and handed over (handedLedger.ts), or read here.
+  const handed = options.content === undefined && options.models === undefined ? handedContent() : null;
+  const ledger = handed ?? loadedLedger(options.content ?? folders.content, options.models ?? folders.models);
   const codeHash = engineCodeHash();
   const models = orderModels(ledger.models, ledger.defaultModel);
   const defaultModel = models[0]!;

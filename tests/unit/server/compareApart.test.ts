@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineCodeHash } from '../../../src/lib/input/codeHash.ts';
+import { handOver } from '../../../src/lib/input/handedLedger.ts';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { orderClaims, orderModels } from '../../../src/lib/site/site.ts';
 import { writeStore } from '../../../src/lib/site/store/build.ts';
@@ -84,6 +85,38 @@ describe('compare rows worked apart', () => {
     db.exec('DELETE FROM meta');
     db.close();
     expect(mergeCompareApart(waiting, apartFile)).toMatch(/incomplete/);
+  });
+
+  it('are worked from the content the build handed over, without reading the folders again', async () => {
+    const checked = join(dir, 'checked.v8');
+    handOver(checked, ledger!);
+    const apartFile = join(dir, 'rows-handed.sqlite');
+    const before = process.env['LEDGER_PAGE_SIZE'];
+    process.env['LEDGER_PAGE_SIZE'] = String(SIZE);
+    try {
+      // Folders that do not exist: the content can only come from the file handed over.
+      const folders = { content: join(dir, 'no-content'), models: join(dir, 'no-models') };
+      expect((await startCompareApart(apartFile, folders, checked).finished()).problem).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env['LEDGER_PAGE_SIZE'];
+      else process.env['LEDGER_PAGE_SIZE'] = before;
+    }
+    const apartStore = join(dir, 'apart-handed.sqlite');
+    withoutCompare(whole, apartStore);
+    expect(mergeCompareApart(apartStore, apartFile)).toBeNull();
+    expect(compareOf(apartStore)).toEqual(compareOf(whole));
+  });
+
+  it('stop with one line that says why when the content handed over is not there', async () => {
+    const run = startCompareApart(
+      join(dir, 'never-3.sqlite'),
+      { content: 'content', models: 'models' },
+      join(dir, 'gone.v8'),
+    );
+    const { problem } = await run.finished();
+    expect(problem).toBe(
+      `the compare rows could not be worked: the checked content was not handed over (${join(dir, 'gone.v8')})`,
+    );
   });
 
   it('stop with one line that says why when the content does not load', async () => {

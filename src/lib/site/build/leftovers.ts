@@ -15,7 +15,7 @@
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { CACHE_COMPARE, CACHE_SITE } from './paths.ts';
+import { CACHE_CHECKED, CACHE_COMPARE, CACHE_SITE } from './paths.ts';
 
 /** What was done with one leftover folder. */
 export interface Leftover {
@@ -131,6 +131,7 @@ export function clearLeftovers(
     ...named(dirname(out), basename(out), 'staging|previous'),
     ...named(join(root, '.cache'), CACHE_SITE, 'staging'),
     ...named(join(root, '.cache'), CACHE_COMPARE, 'staging'),
+    ...named(join(root, '.cache'), CACHE_CHECKED, 'staging'),
   ].filter(({ owner, pid, start, boot }) => owner !== String(self) && !running(pid, start, boot));
   const done: Leftover[] = [];
   const previous = stopped.filter(({ kind }) => kind === 'previous');

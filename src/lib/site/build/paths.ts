@@ -37,6 +37,9 @@ export const CACHE_SITE = 'site';
 /** The folder of `.cache/` (as `<name>.staging-<owner>`) a server build's compare rows are worked into, beside Astro's. */
 export const CACHE_COMPARE = 'compare';
 
+/** The folder of `.cache/` (as `<name>.staging-<owner>`) the checked content is handed over in (handedLedger.ts). */
+export const CACHE_CHECKED = 'checked';
+
 /**
  * The folders a build of `out` by `owner` uses (its process number, and its start time where known:
  * leftovers.ts's ownerOf); `outParent` is `out`'s parent with symbolic links resolved (Astro

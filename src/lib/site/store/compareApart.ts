@@ -11,7 +11,8 @@
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { createScorer, type Trace } from '../../../engine/index.ts';
-import type { Ledger, LoadedModel } from '../../input/load.ts';
+import type { CheckedContent } from '../../input/handedLedger.ts';
+import type { LoadedModel } from '../../input/load.ts';
 import { everyPairRows } from '../../model/comparePages.ts';
 import { summarise, type SiteClaim, type TraceSummary } from '../records.ts';
 import { orderClaims, orderModels } from '../site.ts';
@@ -24,7 +25,7 @@ export const DIGEST_KEY = 'compareHash';
  * Writes every pair's compare rows past page 1 (`size` a page) for the ledger's claims into a new
  * file `file` with the store's tables, and their digest into its meta.
  */
-export function writeCompareApart(file: string, ledger: Ledger, codeHash: string, size: number): void {
+export function writeCompareApart(file: string, ledger: CheckedContent, codeHash: string, size: number): void {
   const models = orderModels(ledger.models, ledger.defaultModel);
   const site = compareSiteOf(models, orderClaims(ledger.claims), codeHash);
   rmSync(file, { force: true });

@@ -4,6 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
+import { CHECKED_ENV } from '../../input/handedLedger.ts';
 import { fileURLToPath } from 'node:url';
 import { ranOutOfMemory } from '../build/outOfMemory.ts';
 import { DIGEST_KEY } from './compareApart.ts';
@@ -22,12 +23,17 @@ export interface CompareApartRun {
 
 /**
  * Starts the process that writes every pair's compare rows for the content in `folders` into
- * `file` (the page size and everything else from this process's environment, as Astro's).
+ * `file` (the page size and everything else from this process's environment, as Astro's), reading
+ * the content from `checked`, the file the build handed it over in (handedLedger.ts), if given.
  */
-export function startCompareApart(file: string, folders: { content: string; models: string }): CompareApartRun {
+export function startCompareApart(
+  file: string,
+  folders: { content: string; models: string },
+  checked?: string,
+): CompareApartRun {
   const child = fork(fileURLToPath(new URL('./compareApartMain.ts', import.meta.url)), [file], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LEDGER_CONTENT: folders.content, LEDGER_MODELS: folders.models },
+    env: { ...process.env, LEDGER_CONTENT: folders.content, LEDGER_MODELS: folders.models, [CHECKED_ENV]: checked },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';

@@ -1,11 +1,13 @@
 /**
  * The process scripts/build.ts starts for a server build's compare rows (compareApartBuild.ts):
- * `compareApartMain.ts <file>` loads the content of `LEDGER_CONTENT` and `LEDGER_MODELS` (already
- * checked by the build) and writes the rows into `<file>`. A failure is one line on standard error.
+ * `compareApartMain.ts <file>` reads the content the build checked (handed over in the file
+ * `LEDGER_CHECKED` names, else loaded again from `LEDGER_CONTENT` and `LEDGER_MODELS`) and writes
+ * the rows into `<file>`. A failure is one line on standard error.
  */
 import { engineCodeHash } from '../../input/codeHash.ts';
 import { ledgerFolders } from '../../input/folders.ts';
 import { loadLedger } from '../../input/load.ts';
+import { handedContent } from '../../input/handedLedger.ts';
 import { pageSize } from '../../listing/paging.ts';
 import { writeCompareApart } from './compareApart.ts';
 
@@ -15,9 +17,11 @@ process.on('disconnect', () => process.exit(1));
 const file = process.argv[2];
 try {
   if (file === undefined) throw new Error('no file to write the compare rows into');
-  const { ledger, problems } = loadLedger(ledgerFolders());
-  if (ledger === null) throw new Error(`the content did not load (${problems.length} problems)`);
-  writeCompareApart(file, ledger, engineCodeHash(), pageSize());
+  // Handed over before this process was started: there is nothing to wait for.
+  const content = handedContent(process.env, { wait: false }) ?? loadLedger(ledgerFolders());
+  if ('ledger' in content && content.ledger === null)
+    throw new Error(`the content did not load (${content.problems.length} problems)`);
+  writeCompareApart(file, 'ledger' in content ? content.ledger! : content, engineCodeHash(), pageSize());
   process.exit(0);
 } catch (error) {
   process.stderr.write(`the compare rows could not be worked: ${(error as Error).message}\n`);
