@@ -25,12 +25,21 @@ export interface CheckedContent {
   readonly claims: readonly { readonly slug: string; readonly file: string; readonly claim: Claim }[];
 }
 
+/** A claim as handed over: its slug, file and claim, without what the check kept to report lines. */
+export function checkedClaim({
+  slug,
+  file,
+  claim,
+}: CheckedContent['claims'][number]): CheckedContent['claims'][number] {
+  return { slug, file, claim };
+}
+
 /** Writes the checked content to `file`, whole (under a partial name first). */
 export function handOver(file: string, content: CheckedContent): void {
   const whole: CheckedContent = {
     models: content.models,
     defaultModel: content.defaultModel,
-    claims: content.claims.map(({ slug, file: path, claim }) => ({ slug, file: path, claim })),
+    claims: content.claims.map(checkedClaim),
   };
   const partial = `${file}.partial`;
   writeFileSync(partial, serialize(whole));

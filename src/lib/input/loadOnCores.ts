@@ -11,7 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CheckedContent } from './handedLedger.ts';
+import { checkedClaim, type CheckedContent } from './handedLedger.ts';
 import { ledgerParts, loadClaimFile, loadLedger, type LoadedModel } from './load.ts';
 import type { Problem } from './problems.ts';
 import { claimWarnings } from './warnings.ts';
@@ -38,8 +38,7 @@ export interface CheckShare {
 function checkFile(file: string, models: readonly LoadedModel[]): CheckedFile {
   const { loaded, problems } = loadClaimFile(file, models);
   if (loaded === null) return { claim: null, problems, warnings: [] };
-  const { slug, file: shown, claim } = loaded;
-  return { claim: { slug, file: shown, claim }, problems, warnings: claimWarnings(loaded) };
+  return { claim: checkedClaim(loaded), problems, warnings: claimWarnings(loaded) };
 }
 
 /** Takes batches from the shared counter until none is left; each batch's index and its files checked. */
@@ -102,8 +101,11 @@ export async function loadLedgerOnCores(
     // The check made again here: what loadLedger reports, whatever went wrong in the thread.
     const { ledger, problems: all } = loadLedger(options);
     if (ledger === null) return { content: null, problems: all, warnings: [], again: true };
-    const claims = ledger.claims.map(({ slug, file, claim }) => ({ slug, file, claim }));
-    const content = { models: ledger.models, defaultModel: ledger.defaultModel, claims };
+    const content = {
+      models: ledger.models,
+      defaultModel: ledger.defaultModel,
+      claims: ledger.claims.map(checkedClaim),
+    };
     return { content, problems: all, warnings: ledger.claims.flatMap(claimWarnings), again: true };
   }
   const checked = new Array<CheckedFile[]>(batches);
