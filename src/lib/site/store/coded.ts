@@ -1,12 +1,12 @@
 /**
  * The bytes of a page or trace a server renders on request, in the content coding the request asks
- * for: compressed with Node's zlib off the event loop (Brotli at a quality a request can afford)
- * and kept by their ETag, which names the address, the bytes' sources and the coding, so that the
- * next request for the same bytes in the same coding costs neither a render nor a compression.
+ * for: compressed with Node's zlib as soon as they are made (Brotli at a quality a request can
+ * afford) and kept by their ETag, which names the address, the bytes' sources and the coding, so
+ * that the next request for the same bytes in the same coding costs neither a render nor a
+ * compression.
  */
 import { LRUCache } from 'lru-cache';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CLAIM_CACHE } from './http.ts';
 import { codedEtag, matchesEtag, type Coding } from './encoding.js';
 
@@ -18,19 +18,23 @@ export interface Answer {
   readonly body: () => Promise<Response | string>;
 }
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
 /**
- * Brotli quality 5 and gzip level 6: a claim page (about 80 KB) compresses in a millisecond or two
+ * Brotli quality 5 and gzip level 6: a claim page (about 90 KB) compresses in a millisecond or two
  * at these, to within a few percent of the best settings; the prerendered files get the best.
+ *
+ * On the worker's own thread, right after the render, which is synchronous too: each request is
+ * then answered whole before the next one starts. Compressed on zlib's thread pool instead, a page
+ * waited there while the worker began rendering the next one, so under load every page shared the
+ * worker with the pages behind it and the slowest waited longest, and the pool's threads took CPU
+ * from the workers: at 3,000 claims under 16 connections, the p99 was about twice as long
+ * (docs/performance.md, "Server mode: compressed on the worker's thread").
  */
-const compress = (bytes: Buffer, coding: Exclude<Coding, null>): Promise<Buffer> =>
+const compress = (bytes: Buffer, coding: Exclude<Coding, null>): Buffer =>
   coding === 'br'
-    ? brotli(bytes, {
+    ? brotliCompressSync(bytes, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
       })
-    : gzipped(bytes, { level: 6 });
+    : gzipSync(bytes, { level: 6 });
 
 /**
  * The bytes answered lately, by coded ETag: 16 MB a worker, about a thousand claim pages in Brotli.
@@ -54,7 +58,7 @@ export async function codedResponse(answer: Answer, ifNoneMatch: string | null, 
     const made = await answer.body();
     if (made instanceof Response && made.status !== 200) return made;
     const plain = typeof made === 'string' ? Buffer.from(made) : Buffer.from(await made.arrayBuffer());
-    bytes = coding === null ? plain : await compress(plain, coding);
+    bytes = coding === null ? plain : compress(plain, coding);
     recent.set(etag, bytes);
   }
   headers['Content-Type'] = answer.type;
