@@ -8,11 +8,12 @@
  */
 import { dec } from '../decimal.ts';
 import { byCodeUnit } from '../order.ts';
-import { rulesOf, type Rules } from '../rules.ts';
+import type { Rules } from '../rules.ts';
 import type { Claim, Model } from '../types.ts';
 import { unitsText } from '../units.ts';
 import { briefOf, moved } from './brief.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
+import { own, substitutedRules } from './substitution.ts';
 import type { ModelResult, SettingMove } from './types.ts';
 
 /** The level tables a link names a level of. */
@@ -23,9 +24,6 @@ function differ(a: string | undefined, b: string | undefined): boolean {
   if (a === undefined || b === undefined) return a !== b;
   return !dec(a).equals(dec(b));
 }
-
-const own = (table: Readonly<Record<string, string>>, key: string): string | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;
 
 /** Every declared setting that differs between two models, by path (once per pair of models). */
 const pairs = new WeakMap<Model, WeakMap<Model, ReadonlySet<string>>>();
@@ -71,45 +69,6 @@ export function candidateSettings(page: Model, other: Model, claim: Claim): stri
   return [...used].filter((path) => differing.has(path)).sort(byCodeUnit);
 }
 
-/** The page's model with one setting taken from the other model. */
-export function substituted(page: Model, other: Model, path: string): Model {
-  const dot = path.indexOf('.');
-  const head = dot < 0 ? path : path.slice(0, dot);
-  const key = dot < 0 ? '' : path.slice(dot + 1);
-  switch (head) {
-    case 'independence':
-      return { ...page, independence: other.independence };
-    case 'states':
-      return { ...page, states: other.states };
-    case 'interpretation':
-    case 'rounding': {
-      const table = page[head] as unknown as Record<string, string>;
-      const from = other[head] as unknown as Record<string, string>;
-      return { ...page, [head]: { ...table, [key]: from[key] } };
-    }
-    default: {
-      const name = head as 'relevance' | 'observation' | 'authenticity' | 'extraction' | 'priors';
-      const table: Record<string, string> = { ...page[name] };
-      const value = own(other[name], key);
-      if (value === undefined) delete table[key];
-      else table[key] = value;
-      return { ...page, [name]: table };
-    }
-  }
-}
-
-/** Substituted rules, made once per pair of models and setting (the same for every claim). */
-const substitutions = new WeakMap<Model, WeakMap<Model, Map<string, Rules>>>();
-function substitutedRules(page: Model, other: Model, path: string): Rules {
-  let byOther = substitutions.get(page);
-  if (byOther === undefined) substitutions.set(page, (byOther = new WeakMap()));
-  let byPath = byOther.get(other);
-  if (byPath === undefined) byOther.set(other, (byPath = new Map<string, Rules>()));
-  let rules = byPath.get(path);
-  if (rules === undefined) byPath.set(path, (rules = rulesOf(substituted(page, other, path))));
-  return rules;
-}
-
 /** Whether two outcomes have the same state, posterior log-odds and probability (worked only if needed). */
 function sameResult(ra: Rules, a: Outcome, rb: Rules, b: Outcome): boolean {
   if (a.state !== b.state || !a.scored || !b.scored) return a.state === b.state && a.scored === b.scored;
@@ -123,7 +82,7 @@ function sameResult(ra: Rules, a: Outcome, rb: Rules, b: Outcome): boolean {
 export function settingsMoving(page: Rules, pageOutcome: Outcome, other: Model, claim: Claim): SettingMove[] {
   const rows: SettingMove[] = [];
   for (const path of candidateSettings(page.model, other, claim)) {
-    const rules = substitutedRules(page.model, other, path);
+    const rules = substitutedRules(page, other, path);
     const outcome = outcomeOf(rules, claim.type, claim.evidence);
     if (sameResult(rules, outcome, page, pageOutcome)) continue;
     rows.push({

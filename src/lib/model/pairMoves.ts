@@ -10,7 +10,7 @@ import { briefOf, moved } from '../../engine/explain/brief.ts';
 import {
   candidateSettings,
   outcomeOf,
-  substituted,
+  substitutedRules,
   type Outcome,
   type SettingMove,
 } from '../../engine/explain/index.ts';
@@ -25,30 +25,6 @@ const rulesByModel = new WeakMap<Model, Rules>();
 export function rulesFor(model: Model): Rules {
   let rules = rulesByModel.get(model);
   if (rules === undefined) rulesByModel.set(model, (rules = rulesOf(model)));
-  return rules;
-}
-
-/**
- * The rules of `page` with the setting `path` from `other`, one object for every pair that makes
- * the same model (by its JSON), so that its outcomes and the engine's caches per rules are shared.
- */
-const byPair = new WeakMap<Model, WeakMap<Model, Map<string, Rules>>>();
-const byContent = new WeakMap<Model, Map<string, Rules>>();
-function substitutedRules(page: Model, other: Model, path: string): Rules {
-  let byOther = byPair.get(page);
-  if (byOther === undefined) byPair.set(page, (byOther = new WeakMap()));
-  let byPath = byOther.get(other);
-  if (byPath === undefined) byOther.set(other, (byPath = new Map<string, Rules>()));
-  let rules = byPath.get(path);
-  if (rules === undefined) {
-    const model = substituted(page, other, path);
-    let same = byContent.get(page);
-    if (same === undefined) byContent.set(page, (same = new Map<string, Rules>()));
-    const key = JSON.stringify(model);
-    rules = same.get(key);
-    if (rules === undefined) same.set(key, (rules = rulesOf(model)));
-    byPath.set(path, rules);
-  }
   return rules;
 }
 
@@ -81,7 +57,7 @@ export function pairMoves(page: Model, other: Model, claim: Claim): SettingMove[
   const pageOutcome = outcomeFor(rules, claim);
   const rows: SettingMove[] = [];
   for (const path of candidateSettings(page, other, claim)) {
-    const with1 = substitutedRules(page, other, path);
+    const with1 = substitutedRules(rules, other, path);
     const outcome = outcomeFor(with1, claim);
     if (sameResult(with1, outcome, rules, pageOutcome)) continue;
     rows.push({
