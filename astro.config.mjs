@@ -36,11 +36,11 @@ const onServer = process.env.LEDGER_OUTPUT === 'server';
 
 export default defineConfig({
   site,
-  // Server mode: Astro's Node server, standalone (it serves the prerendered pages and assets too).
-  // A page is rendered whole and sent with its length rather than streamed: a claim page is one
+  // Server mode: Astro's Node adapter as middleware, which renders and serves no file: the workers
+  // serve the prerendered files from the build's manifest (scripts/serve-worker.js). A page is rendered whole and sent with its length rather than streamed: a claim page is one
   // string (claimArticle.ts), a CDN caches a response it knows the length of, and it measured 3–8 %
   // more pages a second.
-  ...(onServer ? { adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }) } : {}),
+  ...(onServer ? { adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }) } : {}),
   // A project page on a static host lives under a path (`LEDGER_BASE=/ledger/`); src/lib/paths.ts
   // puts every internal URL under the same base.
   base: basePath(),
