@@ -17,7 +17,7 @@ const { ledger } = loadLedger({ content: join(ROOT, 'content'), models: join(ROO
 const models = ledger!.models.map((m) => m.model);
 const claims: Claim[] = [
   ...ledger!.claims.map((c) => c.claim),
-  ...Array.from({ length: 40 }, (_, i) => syntheticClaim(i, 11) as Claim),
+  ...Array.from({ length: 40 }, (_, i) => syntheticClaim(i, 11)),
 ];
 
 describe('substituted rules', () => {
