@@ -3,8 +3,8 @@
 For a claim under a model: the result without each link, the distance to the
 next states, the single edits of the evidence that change the state, and the
 result under every released model with the settings that moved it. Every
-figure is worked with the model's own rounding through ``ledger``'s step
-functions; nothing here is translated from the TypeScript engine's explain
+figure is worked with the model's own rounding through the step
+functions of ``ledger_steps``; nothing here is translated from the TypeScript engine's explain
 module, which finds the state boundaries once per model and compares log-odds
 against them, where this file scores every edit through step 7 and finds each
 distance from the claim's own log-odds.
@@ -16,8 +16,21 @@ import dataclasses
 from decimal import Decimal
 from typing import Any
 
-import ledger
-from ledger import CTX, LedgerError
+from ledger_canonical import hash_canonical, utf16_key
+from ledger_claim import Claim, Link, read_claim
+from ledger_errors import LedgerError
+from ledger_model import Model, read_model
+from ledger_numbers import CTX, QUANTIZE_CTX, fixed, logistic, plain, round_to
+from ledger_steps import (
+    kept_sum,
+    step1_not_applicable_reason,
+    step2_link_weight,
+    step3_independence,
+    step4_insufficient,
+    step5_prior_log_odds,
+    step6_posterior_log_odds,
+    step7_probability_and_state,
+)
 
 EXPLAIN_FORMAT = 1
 MOST_EDITS = 5
@@ -36,32 +49,32 @@ class Outcome:
     x: Decimal | None
 
 
-def outcome(model: ledger.Model, claim_type: str, links: list[ledger.Link]) -> Outcome:
+def outcome(model: Model, claim_type: str, links: list[Link]) -> Outcome:
     """Steps 1 to 7 for a list of links (the claim's type read from ``claim_type``)."""
-    probe = ledger.Claim(type=claim_type, author="", links=links, reviews=[], votes=[])
-    if ledger.step1_not_applicable_reason(probe, model) is not None:
+    probe = Claim(type=claim_type, author="", links=links, reviews=[], votes=[])
+    if step1_not_applicable_reason(probe, model) is not None:
         return Outcome("not-applicable", None, None)
-    weights = [ledger.step2_link_weight(link, i, model) for i, link in enumerate(links)]
-    decisions = ledger.step3_independence(links, weights, model)
-    if ledger.step4_insufficient(weights, decisions):
+    weights = [step2_link_weight(link, i, model) for i, link in enumerate(links)]
+    decisions = step3_independence(links, weights, model)
+    if step4_insufficient(weights, decisions):
         return Outcome("insufficient-evidence", None, None)
-    prior = ledger.step5_prior_log_odds(probe, model)
-    x = ledger.step6_posterior_log_odds(prior, ledger.kept_sum(links, weights, decisions))
-    probability, state = ledger.step7_probability_and_state(x, model)
+    prior = step5_prior_log_odds(probe, model)
+    x = step6_posterior_log_odds(prior, kept_sum(links, weights, decisions))
+    probability, state = step7_probability_and_state(x, model)
     return Outcome(state, probability, x)
 
 
 def at_places(x: Decimal, places: int) -> str:
     """An exact decimal with at most ``places`` places written with exactly that many."""
-    text = ledger.fixed(x.quantize(Decimal(1).scaleb(-places), context=ledger.QUANTIZE_CTX))
+    text = fixed(x.quantize(Decimal(1).scaleb(-places), context=QUANTIZE_CTX))
     return text[1:] if text.startswith("-") and Decimal(text) == 0 else text
 
 
-def brief(model: ledger.Model, result: Outcome) -> dict:
+def brief(model: Model, result: Outcome) -> dict:
     scored = result.x is not None
     return {
         "state": result.state,
-        "probability": ledger.fixed(result.probability) if scored else None,
+        "probability": fixed(result.probability) if scored else None,
         "posteriorLogOdds": at_places(result.x, model.weight_places) if scored else None,
     }
 
@@ -75,11 +88,11 @@ def change(after: Outcome, before: Outcome, places: int) -> str | None:
 # Distance to the next states -------------------------------------------------
 
 
-def rounded(model: ledger.Model, x: Decimal) -> Decimal:
-    return ledger.round_to(ledger.logistic(x), model.probability_places, model.mode)
+def rounded(model: Model, x: Decimal) -> Decimal:
+    return round_to(logistic(x), model.probability_places, model.mode)
 
 
-def first_step(model: ledger.Model, x: Decimal, target: Decimal, upwards: bool) -> int | None:
+def first_step(model: Model, x: Decimal, target: Decimal, upwards: bool) -> int | None:
     """The fewest units n >= 1 of the weight's places for which x + n (upwards) rounds to at least
     ``target``, or x - n (downwards) rounds below it; the logit of the target less half a unit
     gives n, and the forward rounding confirms it."""
@@ -107,7 +120,7 @@ def first_step(model: ledger.Model, x: Decimal, target: Decimal, upwards: bool) 
     return n
 
 
-def distance(model: ledger.Model, result: Outcome) -> dict:
+def distance(model: Model, result: Outcome) -> dict:
     index = max(i for i, (lower, _) in enumerate(model.states) if lower <= result.probability)
     unit = Decimal(1).scaleb(-model.weight_places)
 
@@ -115,8 +128,8 @@ def distance(model: ledger.Model, result: Outcome) -> dict:
         if n is None:
             return None
         y = CTX.add(result.x, sign * n * unit)
-        probability, state = ledger.step7_probability_and_state(y, model)
-        return {"weight": at_places(n * unit, model.weight_places), "state": state, "probability": ledger.fixed(probability)}
+        probability, state = step7_probability_and_state(y, model)
+        return {"weight": at_places(n * unit, model.weight_places), "state": state, "probability": fixed(probability)}
 
     up = None
     if index + 1 < len(model.states):
@@ -128,8 +141,8 @@ def distance(model: ledger.Model, result: Outcome) -> dict:
 # Single edits ------------------------------------------------------------------
 
 
-def planned_edits(model: ledger.Model, levels: dict, link: ledger.Link) -> list[tuple[str, Any, Any, ledger.Link | None]]:
-    edits: list[tuple[str, Any, Any, ledger.Link | None]] = [("remove", None, None, None)]
+def planned_edits(model: Model, levels: dict, link: Link) -> list[tuple[str, Any, Any, Link | None]]:
+    edits: list[tuple[str, Any, Any, Link | None]] = [("remove", None, None, None)]
     for table in ("relevance", "observation"):
         order = levels[table]
         current = getattr(link, table)
@@ -142,7 +155,7 @@ def planned_edits(model: ledger.Model, levels: dict, link: ledger.Link) -> list[
     counts = [link.steps - 1, link.steps + 1] if link.steps > 0 else [link.steps + 1]
     for count in counts:
         edits.append(
-            ("interpretationSteps", ledger.plain(link.steps), ledger.plain(count), dataclasses.replace(link, steps=count))
+            ("interpretationSteps", plain(link.steps), plain(count), dataclasses.replace(link, steps=count))
         )
     for table in ("authenticity", "extraction"):
         for level in ("doubted", "refuted"):
@@ -151,7 +164,7 @@ def planned_edits(model: ledger.Model, levels: dict, link: ledger.Link) -> list[
     return edits
 
 
-def edits(model: ledger.Model, levels: dict, claim: ledger.Claim, whole: Outcome, without: list[Outcome]) -> list[dict]:
+def edits(model: Model, levels: dict, claim: Claim, whole: Outcome, without: list[Outcome]) -> list[dict]:
     found = []
     order = 0
     for index, link in enumerate(claim.links):
@@ -191,7 +204,7 @@ def _same_decimal(a: Any, b: Any) -> bool:
     return Decimal(a) == Decimal(b)
 
 
-def used_settings(page: dict, other: dict, claim: ledger.Claim) -> list[str]:
+def used_settings(page: dict, other: dict, claim: Claim) -> list[str]:
     """Declared settings of the two model files that differ and that the claim's working reads."""
     paths = set()
     for link in claim.links:
@@ -216,7 +229,7 @@ def used_settings(page: dict, other: dict, claim: ledger.Claim) -> list[str]:
     for key in ("weight", "probability"):
         if Decimal(page["rounding"][key]) != Decimal(other["rounding"][key]):
             paths.add(f"rounding.{key}")
-    return sorted(paths, key=ledger._utf16_key)
+    return sorted(paths, key=utf16_key)
 
 
 def with_setting(page: dict, other: dict, path: str) -> dict:
@@ -244,10 +257,10 @@ def same_result(a: Outcome, b: Outcome) -> bool:
     return a.state == b.state and _same_decimal(a.x, b.x) and _same_decimal(a.probability, b.probability)
 
 
-def settings_moving(page_raw: dict, page: ledger.Model, whole: Outcome, other_raw: dict, claim: ledger.Claim) -> list[dict]:
+def settings_moving(page_raw: dict, page: Model, whole: Outcome, other_raw: dict, claim: Claim) -> list[dict]:
     rows = []
     for path in used_settings(page_raw, other_raw, claim):
-        model = ledger.read_model(with_setting(page_raw, other_raw, path))
+        model = read_model(with_setting(page_raw, other_raw, path))
         result = outcome(model, claim.type, claim.links)
         if same_result(result, whole):
             continue
@@ -265,7 +278,7 @@ def settings_moving(page_raw: dict, page: ledger.Model, whole: Outcome, other_ra
         key=lambda row: (
             0 if row["change"] is None else 1,
             0 if row["change"] is None else -abs(Decimal(row["change"])),
-            ledger._utf16_key(row["setting"]),
+            utf16_key(row["setting"]),
         )
     )
     return rows
@@ -281,19 +294,19 @@ def declared_levels(raw_model: dict) -> dict:
 def explain(raw_claim: Any, slug: str, page_id: str, raw_models: list[tuple[str, dict]], levels: dict | None = None) -> dict:
     """The explanation of a claim under the model ``page_id``; ``raw_models`` is every released
     model file as (id, parsed canonical JSON) in the site's order."""
-    models = {model_id: (raw, ledger.read_model(raw)) for model_id, raw in raw_models}
+    models = {model_id: (raw, read_model(raw)) for model_id, raw in raw_models}
     if page_id not in models:
         raise LedgerError(f"model {page_id}: not among the released models")
     page_raw, page = models[page_id]
-    claim = ledger.read_claim(raw_claim)
+    claim = read_claim(raw_claim)
     levels = levels if levels is not None else declared_levels(page_raw)
     whole = outcome(page, claim.type, claim.links)
     document: dict = {
         "explainFormat": EXPLAIN_FORMAT,
         "claim": slug,
         "model": page.id,
-        "configHash": ledger.hash_canonical(page_raw),
-        "inputHash": ledger.hash_canonical(raw_claim),
+        "configHash": hash_canonical(page_raw),
+        "inputHash": hash_canonical(raw_claim),
         "levels": levels,
         "result": brief(page, whole),
         "withoutLink": None,

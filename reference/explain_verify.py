@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import ledger
 from explain import explain
-from ledger import LedgerError
+from ledger_compare import compare, show
+from ledger_errors import LedgerError
 
 
 def verify_explanations(site: Any, models: dict[str, Any]) -> tuple[int, int, list[str]] | None:
@@ -60,7 +60,7 @@ def verify_one(site: Any, name: str, ids: list[str], models: dict[str, Any]) -> 
             return [f"{name}: cannot be re-derived: model {model_id}: {models[model_id]}"]
     page_id = trace.get("model")
     if page_id not in ids:
-        return [f"{name}: model: no published model {ledger.show(page_id)}"]
+        return [f"{name}: model: no published model {show(page_id)}"]
     levels = document.get("levels")
     page_raw = models[page_id]
     if not isinstance(levels, dict):
@@ -74,5 +74,5 @@ def verify_one(site: Any, name: str, ids: list[str], models: dict[str, Any]) -> 
     except (LedgerError, ArithmeticError, KeyError, TypeError, ValueError) as error:
         return [f"{name}: cannot be re-derived: {error}"]
     differences: list[tuple[str, Any, Any]] = []
-    ledger.compare(expected, document, "", differences)
-    return [f"{name}: {field}: expected {ledger.show(e)}, published {ledger.show(p)}" for field, e, p in differences]
+    compare(expected, document, "", differences)
+    return [f"{name}: {field}: expected {show(e)}, published {show(p)}" for field, e, p in differences]

@@ -90,9 +90,7 @@ export const specPath = (): string => at('/spec/');
 export const referencePath = (): string => at('/reference/');
 
 /** A file of the Python reference, published for download beside its page (e.g. `ledger.py`). */
-export const referenceFilePath = (
-  file: 'ledger.py' | 'explain.py' | 'explain_verify.py' | 'test_ledger.py' | 'README.md',
-): string => at(`/reference/${file}`);
+export const referenceFilePath = (file: string): string => at(`/reference/${file}`);
 
 /** How to add or correct a claim: every field of a claim file explained. */
 export const contributePath = (): string => at('/contribute/');

@@ -3,7 +3,7 @@
  * site is walked with lstat and its symbolic links are never followed: one could point anywhere on
  * the machine (and be archived as the site's), or nowhere.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { walkFolder } from '../input/folderWalk.ts';
 import { projectRoot } from '../site/build/paths.ts';
@@ -38,11 +38,12 @@ function folderPaths(root: string, strict: boolean): string[] {
   return paths;
 }
 
-/** The Python reference and its README, as a snapshot carries them (`reference/…`). */
+/** The Python reference (`ledger.py` and the `ledger_*.py` files it imports) and its README, as a snapshot carries them (`reference/…`). */
 export function referenceFiles(root: string = projectRoot()): Map<string, Uint8Array> {
-  return new Map(
-    ['ledger.py', 'README.md'].map((name) => [`reference/${name}`, readFileSync(join(root, 'reference', name))]),
-  );
+  const names = readdirSync(join(root, 'reference'))
+    .filter((name) => name === 'README.md' || /^ledger(?:_\w+)?\.py$/.test(name))
+    .sort();
+  return new Map(names.map((name) => [`reference/${name}`, readFileSync(join(root, 'reference', name))]));
 }
 
 /** Writes a file whole or not at all: to a temporary name beside it, then renamed into place. */

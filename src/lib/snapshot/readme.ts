@@ -36,6 +36,7 @@ work from the disk. Nothing is fetched from the internet.
   models/<model>/index.html       what each model does; model.json beside it
   compare/<a>/<b>/index.html      two models side by side
   reference/ledger.py             an independent implementation, in Python
+  reference/ledger_*.py           ... the files of it that ledger.py imports
 
 
 CHECK THAT NOTHING WAS ALTERED

@@ -1,6 +1,0 @@
-/** `/reference/README.md`: the Python reference's `README.md`, byte for byte, for download. */
-import type { APIRoute } from 'astro';
-import { referenceResponse } from './_files.ts';
-
-/** The file's bytes as they are in the repository. */
-export const GET: APIRoute = () => referenceResponse('README.md');
