@@ -33,7 +33,7 @@ const links = (node: Node): Node[] => node['link'] as Node[];
 
 /** Parses a feed and checks every element RFC 4287 requires of a feed and its entries. */
 function checkAtom(xml: string): { feed: Node; entries: Node[] } {
-  // Well-formedness is checked by a strict XML parser (Chromium's) in tests/e2e/ecosystem.spec.ts.
+  // Well-formedness is checked by a strict XML parser (Chromium's) in tests/e2e/ecosystem-feeds.spec.ts.
   const doc = parser.parse(xml) as Node;
   const feed = doc['feed'] as Node;
   expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
