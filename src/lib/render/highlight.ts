@@ -24,7 +24,12 @@ import { escapeCode } from './markup.ts';
 type Lang = 'json' | 'python' | 'yaml' | 'typescript';
 
 const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
-const OPTIONS = { themes: THEMES, defaultColor: 'light' } as const;
+/**
+ * No time limit on a line: shiki stops tokenizing a line after 500 ms by default and colours the
+ * rest of it as plain text, so on a busy machine a page came out differently (a unit test run
+ * under load gave another colour to half a file). A page must be the same wherever it is built.
+ */
+const OPTIONS = { themes: THEMES, defaultColor: 'light', tokenizeTimeLimit: 0 } as const;
 
 /** Classes for the token colours the two themes use, by shiki's inline style (light and dark). */
 export const TOKEN_CLASSES: ReadonlyMap<string, string> = new Map([

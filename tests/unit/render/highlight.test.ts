@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHighlighter } from 'shiki';
 import {
   compactTokens,
@@ -31,6 +31,21 @@ describe('highlight, line by line with a memo', () => {
     expect(await highlight(python, 'python')).toBe(await highlightWhole(python, 'python'));
     const typescript = read('src/lib/render/highlight.ts');
     expect(await highlight(typescript, 'typescript')).toBe(await highlightWhole(typescript, 'typescript'));
+  });
+
+  it('colours every line whole on a machine too slow for shiki’s default time limit', async () => {
+    // Lines no other test highlights, so that the memo holds none of them.
+    const python = 'def slow_machine(x):\n    return {"key": [x, 1.5, None], "text": f"{x!r}"}  # note\n';
+    const expected = await highlightWhole(python, 'python');
+    // Every reading of the clock a second later: each line seems to take longer than any limit.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      expect(await highlight(python, 'python')).toBe(expected);
+      expect(await highlightWhole(python, 'python')).toBe(expected);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('keeps the grammar state across lines: the same line colours differently inside a block scalar or a string', async () => {
