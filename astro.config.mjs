@@ -76,6 +76,11 @@ export default defineConfig({
   ],
   devToolbar: { enabled: false },
   markdown: {
-    shikiConfig: { themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
+    shikiConfig: {
+      themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
+      // No time limit on a line (shiki's is 500 ms, after which the rest of the line is left
+      // uncoloured): a page is the same however busy the machine that builds it (highlight.ts).
+      transformers: [{ name: 'whole-lines', preprocess: (_code, options) => void (options.tokenizeTimeLimit = 0) }],
+    },
   },
 });
