@@ -28,22 +28,43 @@ export const RECENT_OBJECTS = 16;
  * each of them in turn (a build scores claim by claim, and renders a claim's pages one after
  * another), and then let go: a memo freed only with the claim would keep every claim's working for
  * as long as the caller keeps its claims, which a build does, so its memory would grow with the site.
+ *
+ * The entries sit in two arrays of fixed length, least recently used first, moved along in place.
+ * A Map would do the same in fewer lines, but a long-lived Map replaces its table as entries come
+ * and go, and V8's young-generation collector keeps alive whatever a replaced old table still
+ * points to until the next full collection: every claim's working then survives a collection or
+ * two and is copied, which cost a quarter of a scoring pass. Here a slot let go is overwritten.
  */
 export function recentlyUsed<K extends object, V>(make: (key: K) => V, size = RECENT_OBJECTS): (key: K) => V {
-  const memo = new Map<K, V>();
+  // At least one entry: a memo of size 0 still answers its latest key.
+  const length = Math.max(1, size);
+  const keys = Array.from<K | null>({ length }).fill(null);
+  const values = Array.from<V | null>({ length }).fill(null);
+  let count = 0;
   // The most recently used key and its value: a claim's models ask for it one after another, and
-  // it is already last in the map's order, so it is answered without moving it there again.
+  // it is already last, so it is answered without moving it there again.
   let lastKey: K | null = null;
   let lastValue: V | null = null;
   return (key) => {
     if (key === lastKey) return lastValue!;
-    let value = memo.get(key);
-    if (value === undefined) {
+    let at = count - 1;
+    while (at >= 0 && keys[at] !== key) at -= 1;
+    let value: V;
+    if (at >= 0) value = values[at]!;
+    else {
       value = make(key);
-      // A Map iterates in insertion order, so its first key is the least recently used.
-      if (memo.size >= size) memo.delete(memo.keys().next().value!);
-    } else memo.delete(key);
-    memo.set(key, value);
+      // Full: the least recently used (the first) is let go.
+      if (count === length) at = 0;
+      else count += 1;
+    }
+    if (at >= 0) {
+      for (let i = at; i < count - 1; i++) {
+        keys[i] = keys[i + 1]!;
+        values[i] = values[i + 1]!;
+      }
+    }
+    keys[count - 1] = key;
+    values[count - 1] = value;
     lastKey = key;
     lastValue = value;
     return value;
