@@ -10,9 +10,6 @@ import { byCodeUnit } from './order.ts';
 /** A JSON value as canonical JSON admits it. */
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
 
-/** Keys a JavaScript object would enumerate before the others (array indices), defeating a sorted copy. */
-const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
-
 /**
  * Sorts an object's keys in place by UTF-16 code units (what `<` on strings compares, and what
  * Array.prototype.sort does without a comparator): an insertion sort, since an object has a
@@ -31,67 +28,70 @@ function sortKeys(keys: string[]): void {
 }
 
 /**
- * A copy of a value with every object's keys inserted in sorted order, or undefined when an object
- * has an array-index key (which objects enumerate first, whatever the insertion order) or a key
- * named __proto__.
+ * The keys of one kind of object as `Object.keys` lists them, and how canonical JSON writes them:
+ * sorted, each with its opening (`{"key":` for the first, `,"key":` after).
  */
-function sortedCopy(value: Json): Json | undefined {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error(`canonical JSON holds only whole numbers, not ${value}`);
-    return value;
-  }
-  if (Array.isArray(value)) {
-    const items = value as readonly Json[];
-    const copy: Json[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const sorted = sortedCopy(items[i]!);
-      if (sorted === undefined) return undefined;
-      copy.push(sorted);
-    }
-    return copy;
-  }
-  if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
-  const object = value as { readonly [key: string]: Json };
-  const keys = Object.keys(object);
-  sortKeys(keys);
-  // An ordinary object (a null-prototype one is slow to fill and to write); a key named __proto__
-  // would set its prototype instead, so such an object is written piece by piece.
-  const copy: { [key: string]: Json } = {};
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    // An array index starts with a digit: the pattern is tried only then.
-    const first = key.charCodeAt(0);
-    if (key === '__proto__' || (first >= 48 && first <= 57 && INDEX_KEY.test(key))) return undefined;
-    const sorted = sortedCopy(object[key]!);
-    if (sorted === undefined) return undefined;
-    copy[key] = sorted;
-  }
-  return copy;
+interface Shape {
+  readonly keys: readonly string[];
+  readonly sorted: readonly string[];
+  readonly heads: readonly string[];
 }
+
+/** The shapes met most often (a claim has five: itself, its sources, links, reviews and votes). */
+const shapes: Shape[] = [];
+/** Past this many the cache takes no more: anything else is sorted on every call (bounded memory). */
+const MAX_SHAPES = 64;
+
+/** The shape of an object whose keys `Object.keys` listed as `keys`, from the cache when it was met before. */
+function shapeOf(keys: string[]): Shape {
+  for (let s = 0; s < shapes.length; s++) {
+    const shape = shapes[s]!;
+    const known = shape.keys;
+    if (known.length !== keys.length) continue;
+    let same = true;
+    for (let i = 0; i < keys.length && same; i++) same = known[i] === keys[i];
+    if (same) return shape;
+  }
+  const sorted = keys.slice();
+  sortKeys(sorted);
+  const shape = { keys, sorted, heads: sorted.map((key, i) => `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`) };
+  if (shapes.length < MAX_SHAPES) shapes.push(shape);
+  return shape;
+}
+
+/** A character JSON.stringify writes escaped: a control character, `"`, `\`, or a surrogate (lone ones are). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 /**
  * Serialises a value as RFC 8785 canonical JSON. Numbers must be safe integers. JCS writes strings
- * exactly as JSON.stringify does, so a copy with sorted keys is written by JSON.stringify in one
- * native pass; an object with an array-index key is written piece by piece instead.
+ * exactly as JSON.stringify does: a string with nothing to escape (nearly every one) is written
+ * between quotes as it is, any other by JSON.stringify. Keys are sorted by UTF-16 code units, once
+ * per kind of object (a Shape); reading `object[key]` finds an own `__proto__` key too.
  */
 export function canonicalJson(value: Json): string {
-  const sorted = sortedCopy(value);
-  return sorted === undefined ? writeCanonical(value) : JSON.stringify(sorted);
-}
-
-/** The piece-by-piece writer: RFC 8785 canonical JSON for any value canonicalJson admits. */
-function writeCanonical(value: Json): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw new Error(`canonical JSON holds only whole numbers, not ${value}`);
     return String(value);
   }
-  if (Array.isArray(value)) return `[${(value as readonly Json[]).map(writeCanonical).join(',')}]`;
+  if (Array.isArray(value)) {
+    const items = value as readonly Json[];
+    if (items.length === 0) return '[]';
+    let text = `[${canonicalJson(items[0]!)}`;
+    for (let i = 1; i < items.length; i++) text += `,${canonicalJson(items[i]!)}`;
+    return `${text}]`;
+  }
+  if (typeof value !== 'object') throw new Error(`canonical JSON cannot hold a ${typeof value}`);
   const object = value as { readonly [key: string]: Json };
-  // Default sort compares UTF-16 code units, which is what JCS asks for.
-  const keys = Object.keys(object).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${writeCanonical(object[key]!)}`).join(',')}}`;
+  const keys = Object.keys(object);
+  if (keys.length === 0) return '{}';
+  const { sorted, heads } = shapeOf(keys);
+  let text = '';
+  for (let i = 0; i < sorted.length; i++) text += heads[i]! + canonicalJson(object[sorted[i]!]!);
+  return `${text}}`;
 }
 
 /** A SHA-256 over the UTF-8 bytes of a string (or over bytes), as lower-case hex. */
