@@ -170,9 +170,14 @@ export function gradientOfVotes(rules: Rules, votes: readonly Vote[]): GradientW
 /** The working of a claim without votes (a quarter of claims): the same for every such claim under a model. */
 export const noVotes = perRules((rules) => weighDecimals(rules, [])[0]);
 
-/** The working, and whether the other rounding mode would give every one of its figures too. */
+/**
+ * The working, and whether the other rounding mode would give every one of its figures too. An
+ * empty list (total weight 0) is refused by `weighWhole`; its length is not read here, as the
+ * caller's array is read only where the votes are read once (`votesRead`), so that optimised code
+ * made for one caller's arrays is not thrown away on meeting another's.
+ */
 function weigh(rules: Rules, votes: readonly Vote[]): [GradientWorking, boolean] {
-  return (votes.length === 0 ? null : weighWhole(rules, votes)) ?? weighDecimals(rules, votes);
+  return weighWhole(rules, votes) ?? weighDecimals(rules, votes);
 }
 
 /** `weigh` through decimal.js, figure by figure: the definition, and the path for what `weighWhole` refuses. */
