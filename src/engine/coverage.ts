@@ -64,16 +64,20 @@ export function coverageOf(rules: Rules, claim: Claim, read: ReviewsRead): Cover
 
 /**
  * What step 9 reads of a claim, read once per claim into arrays the engine makes (see `linksRead`
- * in independence.ts: callers' objects differ in shape): each review's check and reviewer, and
- * whether every review holds exactly check, by and on in that order (as the loader writes it), so
- * that its working can be written field by field; any other review is copied whole, as before.
+ * in independence.ts: callers' objects differ in shape): each review's check, whether its reviewer
+ * is the claim's author (compared here, so that code optimised for one caller's strings is not
+ * thrown away on meeting another's), and, where every review holds exactly check, by and a date
+ * (`date`, as the loader writes it, or `on` in an older file) in that order, the dates, so that
+ * its working can be written field by field; any other review is copied whole, as before.
  */
 export interface ReviewsRead {
-  readonly author: string;
   readonly reviews: Claim['reviews'];
   readonly checks: readonly string[];
   readonly bys: readonly string[];
-  readonly ons: readonly string[] | null;
+  readonly byAuthor: readonly boolean[];
+  /** The date's key when every review is written field by field, else null. */
+  readonly dateKey: 'date' | 'on' | null;
+  readonly dates: readonly string[];
 }
 
 /** Reads a claim's reviews for step 9 (the scorer reads them with the rest of the claim, once per claim). */
@@ -81,17 +85,30 @@ export function readReviews(claim: Claim): ReviewsRead {
   const { author, reviews } = claim;
   const checks: string[] = [];
   const bys: string[] = [];
-  const ons: string[] = [];
+  const byAuthor: boolean[] = [];
+  const dates: string[] = [];
+  let dateKey: 'date' | 'on' | null = null;
   let plain = true;
   for (let i = 0; i < reviews.length; i++) {
     const review = reviews[i]!;
     checks.push(review.check);
     bys.push(review.by);
+    byAuthor.push(review.by === author);
+    if (!plain) continue;
     const keys = Object.keys(review);
-    plain &&= keys.length === 3 && keys[0] === 'check' && keys[1] === 'by' && keys[2] === 'on';
-    if (plain) ons.push((review as { on: string }).on);
+    const key = keys[2];
+    plain =
+      keys.length === 3 &&
+      keys[0] === 'check' &&
+      keys[1] === 'by' &&
+      (key === 'date' || key === 'on') &&
+      (dateKey === null || dateKey === key);
+    if (plain) {
+      dateKey = key as 'date' | 'on';
+      dates.push((review as Record<string, string>)[dateKey]!);
+    }
   }
-  return { author, reviews, checks, bys, ons: plain ? ons : null };
+  return { reviews, checks, bys, byAuthor, dateKey: plain ? dateKey : null, dates };
 }
 
 const reviewsRead = recentlyUsed<Claim, ReviewsRead>(readReviews);
@@ -103,14 +120,20 @@ function count(
   read: ReviewsRead,
 ): CoverageWorking {
   const doneChecks = new Set<string>();
-  const { author, reviews: given, checks: reviewChecks, bys, ons } = read;
+  const { reviews: given, checks: reviewChecks, bys, byAuthor, dateKey, dates } = read;
   const reviews: CoverageWorking['reviews'][number][] = [];
   for (let i = 0; i < reviewChecks.length; i++) {
     const check = reviewChecks[i]!;
     const by = bys[i]!;
-    const status: ReviewStatus = !declared.has(check) ? 'not-declared' : by === author ? 'by-author' : 'counted';
+    const status: ReviewStatus = !declared.has(check) ? 'not-declared' : byAuthor[i]! ? 'by-author' : 'counted';
     if (status === 'counted') doneChecks.add(check);
-    reviews.push(ons === null ? { ...given[i]!, status } : { check, by, on: ons[i]!, status });
+    reviews.push(
+      dateKey === 'date'
+        ? { check, by, date: dates[i]!, status }
+        : dateKey === 'on'
+          ? { check, by, on: dates[i]!, status }
+          : { ...given[i]!, status },
+    );
   }
   let done = 0;
   const checks = rules.checks.map((check) => {
