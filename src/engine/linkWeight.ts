@@ -220,7 +220,9 @@ function levelsKey(link: EvidenceLink): string | null {
     !plainLevel(extraction)
   )
     return null;
-  return `${relevance}\u0000${observation}\u0000${interpretationSteps}\u0000${authenticity}\u0000${extraction}`;
+  // Joined, not a template: a template makes a rope of nine pieces, which each of the models' maps
+  // then hashes and compares piece by piece; a joined string is flat.
+  return [relevance, observation, interpretationSteps, authenticity, extraction].join('\u0000');
 }
 
 function plainLevel(level: unknown): boolean {
