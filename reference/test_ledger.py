@@ -1,4 +1,4 @@
-"""Tests of the Python reference implementation: the seeds' worked examples, canonical JSON, refusals.
+"""Tests of the Python reference implementation: the specification's worked examples, canonical JSON, refusals.
 
 Also the claimant and independence; the score's shape and rounding are in test_ledger_score.py and
 the command line in test_ledger_cli.py.
