@@ -1,7 +1,10 @@
 /**
  * Symbolic links are never followed out of a folder that is published or archived: a link in the
  * built site stops `ledger snapshot` (a dangling one used to crash it, an escaping one was archived
- * as the site's own file), and a link under `public/` stops the build before it builds.
+ * as the site's own file), and a link under `public/` stops the build before it builds. The
+ * dangling link is snapshotted as a user runs it (a child process: its exit code and standard
+ * error); the others in this process through `runCommand`, as scripts/ledger.ts runs
+ * `snapshotCommand` (an error it does not expect is thrown there, and fails the test).
  */
 import { mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +12,16 @@ import { describe, expect, it } from 'vitest';
 import { publicLinks } from '../../../src/lib/site/build/publicFolder.ts';
 import { folderSource, writeAtomically } from '../../../src/lib/snapshot/files.ts';
 import { findSymlinks } from '../../../src/lib/input/symlinks.ts';
-import { REPO_ROOT, looksLikeStackTrace, runChild, tempDir, workspace } from '../../support/cli.ts';
+import { snapshotCommand } from '../../../src/cli/snapshot.ts';
+import {
+  REPO_ROOT,
+  looksLikeStackTrace,
+  runChild,
+  runInProcess,
+  tempDir,
+  workspace,
+  type Outcome,
+} from '../../support/cli.ts';
 import { fixtureSite } from '../snapshot/fixture.ts';
 import { runBuild } from './support.ts';
 
@@ -44,17 +56,25 @@ describe('findSymlinks', () => {
   });
 });
 
+/** `ledger snapshot --dist <dist> --out <out>`, as a child process or in this process. */
+async function snapshot(dist: string, out: string, run: 'child' | 'in-process'): Promise<Outcome> {
+  if (run === 'child') return runChild(['snapshot', '--dist', dist, '--out', out]);
+  return runInProcess((io) =>
+    snapshotCommand(io, { dist, out, publish: false }, { cwd: REPO_ROOT, progress: false, env: process.env }),
+  );
+}
+
 describe('ledger snapshot of a site holding a symbolic link', () => {
   it.each([
-    ['a dangling link', 'claims/a/missing.json', '../../nowhere.json'],
-    ['a link out of the site', 'escape.txt', '/etc/hostname'],
-    ['a link to a folder outside', 'katex/elsewhere', '/etc'],
-  ])('refuses %s, naming it, and writes nothing', (_, link, target) => {
+    ['a dangling link', 'claims/a/missing.json', '../../nowhere.json', 'child'],
+    ['a link out of the site', 'escape.txt', '/etc/hostname', 'in-process'],
+    ['a link to a folder outside', 'katex/elsewhere', '/etc', 'in-process'],
+  ] as const)('refuses %s, naming it, and writes nothing', async (_, link, target, how) => {
     const dist = builtSite();
     symlinkSync(target, join(dist, ...link.split('/')));
     const out = join(tempDir(), 'snapshots');
 
-    const run = runChild(['snapshot', '--dist', dist, '--out', out]);
+    const run = await snapshot(dist, out, how);
 
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
