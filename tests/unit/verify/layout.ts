@@ -18,11 +18,17 @@ export interface Published {
   readonly claims: readonly { readonly slug: string; readonly claim: Claim }[];
 }
 
-/** The repository's own models and claims, as the build reads them. */
+let repository: Published | null = null;
+
+/**
+ * The repository's own models and claims, as the build reads them: read once a module graph (the
+ * shared test project's worker keeps it for every file it runs), as no test changes them.
+ */
 export function repositoryContent(): Published {
+  if (repository !== null) return repository;
   const { ledger, problems } = loadLedger({ content: join(REPO_ROOT, 'content'), models: join(REPO_ROOT, 'models') });
   if (!ledger) throw new InputError(problems);
-  return ledger;
+  return (repository = ledger);
 }
 
 /**
