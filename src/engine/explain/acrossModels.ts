@@ -13,11 +13,8 @@ import type { Claim, Model } from '../types.ts';
 import { unitsText } from '../units.ts';
 import { briefOf, moved } from './brief.ts';
 import { outcomeOf, type Outcome } from './outcome.ts';
-import { own, substitutedRules } from './substitution.ts';
+import { own, substitutedRules, TABLES } from './substitution.ts';
 import type { ModelResult, SettingMove } from './types.ts';
-
-/** The level tables a link names a level of. */
-const TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
 
 /** Whether two declared decimals differ in value (absent differs from present). */
 function differ(a: string | undefined, b: string | undefined): boolean {

@@ -8,14 +8,10 @@ import { linkWeight, type LinkWeight } from '../linkWeight.ts';
 import { rulesOf, type Rules } from '../rules.ts';
 import type { EvidenceLink, Model } from '../types.ts';
 
-/** The level tables a link names a level of, as step 2 reads them. */
-type LevelTable = 'relevance' | 'observation' | 'authenticity' | 'extraction';
-const LEVEL_TABLES: ReadonlySet<string> = new Set<LevelTable>([
-  'relevance',
-  'observation',
-  'authenticity',
-  'extraction',
-]);
+/** The level tables a link names a level of. */
+export const TABLES = ['relevance', 'observation', 'authenticity', 'extraction'] as const;
+type LevelTable = (typeof TABLES)[number];
+const LEVEL_TABLES: ReadonlySet<string> = new Set(TABLES);
 
 /** A level table's own entry (none for a name it inherits). */
 export const own = (table: Readonly<Record<string, string>>, key: string): string | undefined =>
