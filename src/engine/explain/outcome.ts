@@ -11,7 +11,7 @@ import { INSUFFICIENT_REASON, notScoredReason } from '../score.ts';
 import { unitsText } from '../units.ts';
 import { INSUFFICIENT_EVIDENCE, NOT_APPLICABLE, type EvidenceLink } from '../types.ts';
 import { probabilityUnits, stateAt } from './boundaries.ts';
-import { weightUnder } from './substitution.ts';
+import { weightsUnder } from './substitution.ts';
 
 /** A claim's result under some rules: a scored one carries its log-odds in units of 10^−w. */
 export type Outcome =
@@ -47,7 +47,7 @@ const priorUnits = perRules((rules) => {
 export function outcomeOf(rules: Rules, type: string, evidence: readonly EvidenceLink[]): Outcome {
   const prior = rules.priors.has(type) ? priorUnits(rules).get(type)! : null;
   if (prior === null) return { scored: false, state: NOT_APPLICABLE, reason: notScoredReason(rules.model, type) };
-  const weights = evidence.map((link) => weightUnder(rules, link).units);
+  const weights = weightsUnder(rules, evidence).map((weight) => weight.units);
   const counted = new Array<boolean>(evidence.length).fill(rules.independence === 'count-every-link');
   if (rules.independence !== 'count-every-link') {
     // Step 3: the strongest of each (source, direction) group; ties go to the first in file order.

@@ -89,10 +89,15 @@ export function substitutedRules(page: Rules, other: Model, path: string): Rules
   return rules;
 }
 
-/** A link's weight under `rules`: the page model's where the substitution left it as it was. */
-export function weightUnder(rules: Rules, link: EvidenceLink): LinkWeight {
+/**
+ * Each link's weight under `rules`: the page model's where the substitution left it as it was
+ * (whether `rules` are substituted is looked up once for the whole list, not once a link).
+ */
+export function weightsUnder(rules: Rules, evidence: readonly EvidenceLink[]): LinkWeight[] {
   const same = sameWeights.get(rules);
-  if (same !== undefined && (same.table === null || link[same.table] !== same.level))
-    return linkWeight(same.page, link);
-  return linkWeight(rules, link);
+  if (same === undefined) return evidence.map((link) => linkWeight(rules, link));
+  const { page, table, level } = same;
+  return evidence.map((link) =>
+    table === null || link[table] !== level ? linkWeight(page, link) : linkWeight(rules, link),
+  );
 }

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { candidateSettings, substitutedRules } from '../../../../src/engine/explain/index.ts';
-import { weightUnder } from '../../../../src/engine/explain/substitution.ts';
+import { weightsUnder } from '../../../../src/engine/explain/substitution.ts';
 import { linkWeight, rulesOf, type Claim } from '../../../../src/engine/index.ts';
 import { loadLedger } from '../../../../src/lib/input/load.ts';
 import { syntheticClaim } from '../../../../scripts/dev/bench/synthetic.ts';
@@ -34,8 +34,9 @@ describe('substituted rules', () => {
             paths.add(path.split('.')[0]!);
             const rules = substitutedRules(pageRules, other, path);
             const alone = rulesOf(structuredClone(rules.model));
-            for (const link of claim.evidence) {
-              const weight = weightUnder(rules, link);
+            const weights = weightsUnder(rules, claim.evidence);
+            for (const [i, link] of claim.evidence.entries()) {
+              const weight = weights[i]!;
               const expected = linkWeight(alone, link);
               expect({ units: weight.units, working: weight.working, opposed: weight.opposedText }).toEqual({
                 units: expected.units,
