@@ -3,7 +3,7 @@
  * route, whose content changes when the default model does), the model id, its config hash and the
  * build's date, as plain text, CSL-JSON and BibTeX.
  */
-import prettyCompact from 'json-stringify-pretty-compact';
+import { compactJson } from '../render/compactJson.ts';
 import { PUBLISHER_NAME } from './claimReview.ts';
 
 /** What a citation names. */
@@ -82,7 +82,7 @@ export function cslItems(c: CitationInput): [CslItem] {
 
 /** The CSL-JSON as text: two-space JSON, a part that fits in 80 characters on one line. */
 export function cslJson(c: CitationInput): string {
-  return prettyCompact(cslItems(c), { indent: 2, maxLength: 80 });
+  return compactJson(cslItems(c), { indent: '  ', maxLength: 80 }) ?? 'null';
 }
 
 const BIBTEX_SPECIAL: Readonly<Record<string, string>> = {

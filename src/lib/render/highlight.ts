@@ -16,9 +16,9 @@
  * (`TOKEN_CLASSES`, mirrored in `src/styles/global.css` and tested against it); a colour not in the
  * table keeps shiki's inline style, so nothing is ever shown in the wrong colour.
  */
-import prettyCompact from 'json-stringify-pretty-compact';
 import { LRUCache } from 'lru-cache';
 import { createHighlighter, hastToHtml, type GrammarState, type Highlighter } from 'shiki';
+import { compactJson } from './compactJson.ts';
 import { escapeCode } from './markup.ts';
 
 type Lang = 'json' | 'python' | 'yaml' | 'typescript';
@@ -151,12 +151,12 @@ export async function highlight(code: string, lang: Lang = 'json'): Promise<stri
 /**
  * A value as JSON to be read: indented with tabs, which the stylesheet shows two spaces wide
  * (`tab-size`), and an object or array that fits in 100 characters kept on one line, as a person
- * would write it (json-stringify-pretty-compact). A claim's trace reads one link to a line, in about
- * half the lines of fully indented JSON (293 against 553) and a tenth fewer bytes. Strings are left
- * as JSON.stringify writes them, so the text parses back to the same value.
+ * would write it (compactJson.ts, json-stringify-pretty-compact's layout). A claim's trace reads one
+ * link to a line, in about half the lines of fully indented JSON (293 against 553) and a tenth fewer
+ * bytes. Strings are left as JSON.stringify writes them, so the text parses back to the same value.
  */
 export function readableJson(value: unknown): string {
-  return prettyCompact(value, { indent: '\t', maxLength: 100 });
+  return compactJson(value, { indent: '\t', maxLength: 100 }) ?? 'null';
 }
 
 /**
