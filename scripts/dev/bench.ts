@@ -9,9 +9,12 @@
  *   against N/5, and the time per added claim from N/2 to N against N/5 to N/2 (which leaves out
  *   the fixed start-up);
  * - the build at N once more on one thread (`LEDGER_BUILD_WORKERS=1`), right after the build on the
- *   default pool of threads: `build_speedup`, the first over the second (scripts/dev/bench/workers.ts);
+ *   default pool of threads: `build_speedup`, the first over the second (scripts/dev/bench/workers.ts),
+ *   with each build's cores kept busy and the most the speed-up can be for the work the default build
+ *   does (`build_speedup_ceiling`: its CPU time spread evenly over every core);
  * - a bare Astro build of as many trivial pages as the full build made (three times, the median
- *   counting), and full / bare;
+ *   counting), and full / bare (and `build_vs_bare_floor`, the least it can be for the full build's
+ *   CPU time spread evenly over every core);
  * - the build's peak memory, the size of dist/, the median and largest claim page (gzip, HTML and
  *   its CSS, no fonts);
  * - the what-if panel's and the playground's scripts gzipped, and the panel's time from a change to
@@ -31,7 +34,7 @@
  * projection to 1,000,000 claims, e.g. `--server --claims 20000 --json`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -286,6 +289,8 @@ const figures: Figures = {
   build_seconds: round(fullRun.seconds, 1),
   bare_seconds: round(bareRun.seconds, 1),
   build_vs_bare: round(fullRun.seconds / bareRun.seconds, 2),
+  build_vs_bare_floor:
+    fullRun.cpuSeconds === null ? null : round(fullRun.cpuSeconds / availableParallelism() / bareRun.seconds, 2),
   scaling_ratio: round(fullRun.seconds / claims / (smallRun.seconds / small), 3),
   peak_rss_mb: fullRun.peakRssMb === null ? null : Math.round(Math.max(fullRun.peakRssMb, rebuildRun.peakRssMb ?? 0)),
   peak_rss_sum_mb:

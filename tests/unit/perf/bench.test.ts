@@ -1,12 +1,14 @@
 /**
  * The benchmark's own pieces: its synthetic claims are valid under the released models and cover
- * what docs/design.md §3 asks of them, and its page measurements read what a page loads.
+ * what docs/design.md §3 asks of them, its page measurements read what a page loads, and its
+ * figures of the pool bound the speed-up by the CPU time the default build spent.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { median, stylesheetsOf } from '../../../scripts/dev/bench/measure.ts';
+import { median, stylesheetsOf, type Run } from '../../../scripts/dev/bench/measure.ts';
+import { workerFigures } from '../../../scripts/dev/bench/workers.ts';
 import { claimYaml, syntheticClaim, syntheticSlug } from '../../../scripts/dev/bench/synthetic.ts';
 import { loadLedger } from '../../../src/lib/input/load.ts';
 import { formatProblem } from '../../../src/lib/input/problems.ts';
@@ -60,5 +62,32 @@ describe('page measurements', () => {
     [[4, 1, 3, 2], 2.5],
   ])('take the median of %j as %d', (values, expected) => {
     expect(median(values)).toBe(expected);
+  });
+});
+
+describe('the pool’s figures', () => {
+  const run = (seconds: number, cpuSeconds: number | null): Run => ({
+    status: 0,
+    seconds,
+    cpuSeconds,
+    peakRssMb: null,
+    stdout: '',
+    stderr: '',
+  });
+
+  it('bound the speed-up by the default build’s CPU time spread over every core', () => {
+    const figures = workerFigures(run(42.4, 53.7), run(30.8, 52.4));
+    const cores = availableParallelism();
+    expect(figures.build_speedup).toBe(1.38);
+    expect(figures.build_cores_busy_1_worker).toBe(1.27);
+    expect(figures.build_cores_busy_default_workers).toBe(1.7);
+    // 42.4 s against 52.4 CPU seconds on `cores` cores: 42.4 × cores / 52.4.
+    expect(figures.build_speedup_ceiling).toBe(Math.round((4240 * cores) / 52.4) / 100);
+  });
+
+  it('leave the bound out when the CPU time was not measured', () => {
+    const figures = workerFigures(run(40, null), run(30, null));
+    expect(figures.build_speedup_ceiling).toBeNull();
+    expect(figures.build_cores_busy_1_worker).toBeNull();
   });
 });
