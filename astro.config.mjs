@@ -7,6 +7,7 @@ import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import buildFinished from './src/integrations/buildFinished.ts';
 import claimPages from './src/integrations/claimPages.ts';
 import liveContent from './src/integrations/liveContent.ts';
 import serverMode from './src/integrations/serverMode.ts';
@@ -73,6 +74,8 @@ export default defineConfig({
         rehypeKatexClasses,
       ],
     }),
+    // Last: says the build got to its end, sitemap written (scripts/build.ts publishes nothing else).
+    buildFinished(),
   ],
   devToolbar: { enabled: false },
   markdown: {

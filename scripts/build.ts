@@ -33,6 +33,7 @@ import { finishServerBuild } from '../src/lib/site/store/serverBuild.ts';
 import { startCompareApart, type CompareApartRun } from '../src/lib/site/store/compareApartBuild.ts';
 import { COMPARE_APART, COMPARE_APART_ENV } from '../src/lib/site/store/storeWriter.ts';
 import { buildWorkers, POOL_ENV } from '../src/lib/site/pool/workers.ts';
+import { DONE_ENV } from '../src/integrations/buildFinished.ts';
 
 const UNTOUCHED = 'the previous site was left untouched';
 function stop(why: string): never {
@@ -156,6 +157,8 @@ const apartFile = join(apartDir, 'compare.sqlite');
 // (handedLedger.ts), so that neither reads and parses every file again.
 const checkedDir = join(root, '.cache', `${CACHE_CHECKED}.staging-${owner}`);
 const checkedFile = join(checkedDir, 'content.v8');
+// Astro's last hook writes this file (buildFinished.ts): without it, Astro ended before its build did.
+const doneFile = join(checkedDir, 'astro-done');
 let apart: CompareApartRun | null = null;
 const discard = (): void => {
   apart?.stop();
@@ -189,6 +192,7 @@ const astro = startAstro(
     [COMPARE_APART_ENV]: onServer ? COMPARE_APART : undefined,
     [POOL_ENV]: String(workers.workers),
     [CHECKED_ENV]: checkedFile,
+    [DONE_ENV]: doneFile,
   },
 );
 
@@ -244,6 +248,10 @@ if (astroRun.status !== 0) {
   discard();
   process.stderr.write(`Build failed; ${UNTOUCHED}.\n`);
   process.exit(astroRun.status ?? 1);
+}
+if (!existsSync(doneFile)) {
+  discard();
+  stop('Astro ended before the end of its build (its last step, which writes the sitemap, never ran)');
 }
 
 if (onServer) {

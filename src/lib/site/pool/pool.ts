@@ -148,6 +148,12 @@ export function startPool<Task, Result>(
     close: async () => {
       fail(new Error('the build worker pool was closed'));
       const running = workers.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+      // A worker with no task is unreferenced, so that a process whose last task is done can end;
+      // waiting for it to exit must keep this process alive, or a process with nothing else to do
+      // ends before the exit is seen, in the middle of whatever awaited close(). Astro's did, now
+      // and then, while its last hook awaited the claim pages: it ended with status 0 before writing
+      // the sitemap and removing its server files from the site.
+      for (const { child } of running) child.ref();
       await Promise.all(
         running.map(({ child }) => new Promise<void>((resolve) => child.once('exit', () => resolve()))),
       );
