@@ -240,15 +240,28 @@ export function stabilityWords(model: Model): string {
  * the model scores no claim.
  */
 export function pickWorkedExample<T extends Omit<Trace, 'working'>>(traces: readonly T[]): T | null {
-  const scored = traces.filter((t) => t.result.probability !== null);
+  // One pass, each trace's counted links worked out once (a sort counted them at every comparison,
+  // parsing every link's weight: seconds at 20,000 claims).
   const counted = (t: T) => t.links.filter((l) => l.kept && dec(l.weight).greaterThan(0)).length;
-  const sorted = [...scored].sort(
-    (x, y) =>
-      counted(y) - counted(x) ||
-      y.links.length - x.links.length ||
-      (x.claim < y.claim ? -1 : x.claim > y.claim ? 1 : 0),
+  let best: { trace: T; counted: number } | null = null;
+  for (const trace of traces) {
+    if (trace.result.probability === null) continue;
+    const candidate = { trace, counted: counted(trace) };
+    if (best === null || before(candidate, best)) best = candidate;
+  }
+  return best?.trace ?? null;
+}
+
+/** Whether a candidate for the worked example comes before another: more counted links, then more links, then the first slug. */
+function before<T extends Omit<Trace, 'working'>>(
+  x: { trace: T; counted: number },
+  y: { trace: T; counted: number },
+): boolean {
+  return (
+    (y.counted - x.counted ||
+      y.trace.links.length - x.trace.links.length ||
+      (x.trace.claim < y.trace.claim ? -1 : x.trace.claim > y.trace.claim ? 1 : 0)) < 0
   );
-  return sorted[0] ?? null;
 }
 
 /** The settings of the community gradient, with what each means. */

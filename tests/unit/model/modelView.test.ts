@@ -141,6 +141,15 @@ describe('the worked example', () => {
     expect(pickWorkedExample([traces[2]!])).toBeNull();
   });
 
+  it('breaks a tie of counted links by the most links, then by the first slug, in any order given', () => {
+    // Two links each from one source, of which one is counted (the independence rule keeps one a source).
+    const two = (slug: string) => scoreOf(strict, claim({ links: [{ id: 'a' }, { id: 'b' }] }), slug);
+    const tied = [two('b-two'), scoreOf(strict, claim({ links: [{ id: 'a' }] }), 'a-one'), two('c-two')];
+    expect(tied.map((t) => t.links.filter((l) => l.kept && Number(l.weight) > 0).length)).toEqual([1, 1, 1]);
+    for (const order of [tied, [...tied].reverse(), [tied[2]!, tied[0]!, tied[1]!]])
+      expect(pickWorkedExample(order)?.claim).toBe('b-two');
+  });
+
   it('writes the sum and the logistic step from the trace', () => {
     const trace = pickWorkedExample(traces)!;
     expect(latex.workedSumLatex(trace)).toBe('x = 0.000000 + 1.000000 - 0.300000 = 0.700000');
