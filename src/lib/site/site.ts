@@ -193,8 +193,12 @@ export function getSite(options: { content?: string; models?: string } = {}): Si
     store?.abort();
     throw error;
   }
+  // By model, then slug: a compare of two models looks up every claim under each, and a key made
+  // of the two strings was a new string to hash at every lookup.
+  const byModel = new Map<string, Map<string, TraceSummary>>(models.map((m) => [m.id, new Map()]));
+  for (const summary of summaries.values()) byModel.get(summary.model)?.set(summary.claim, summary);
   const summaryOf = (slug: string, model: string): TraceSummary => {
-    const summary = summaries.get(`${slug} ${model}`);
+    const summary = byModel.get(model)?.get(slug);
     if (!summary) throw new Error(`no trace for ${slug} under ${model}`);
     return summary;
   };
