@@ -72,15 +72,30 @@ export function modelPictureFile(site: Site, id: string, name: string, format: P
   return fileOf(modelPicture(loaded.model, name as ModelPicture), format);
 }
 
+/**
+ * Each site's compare pictures, by pair: a pair's picture is drawn for its page, its SVG file and
+ * its CSV file, each a pass over every claim (Astro builds each of those routes for every pair
+ * before the next), and a picture is small (at most `MAX_DOTS` dots, else its squares).
+ */
+const pictures = new WeakMap<Site['claims'], Map<string, CompareView>>();
+
 /** The compare picture of models `a` (across) and `b` (up), as the compare page draws it. */
 export function siteCompareView(site: Site, a: string, b: string): CompareView {
-  return compareView(
-    claimPairs(site.claims, (slug, m) => site.summary(slug, m), a, b),
-    a,
-    b,
-    (slug) => claimPath(slug, b),
-    { a: site.model(a).model.states, b: site.model(b).model.states },
-  );
+  let drawn = pictures.get(site.claims);
+  if (drawn === undefined) pictures.set(site.claims, (drawn = new Map<string, CompareView>()));
+  const key = `${a} ${b}`;
+  let view = drawn.get(key);
+  if (view === undefined) {
+    view = compareView(
+      claimPairs(site.claims, (slug, m) => site.summary(slug, m), a, b),
+      a,
+      b,
+      (slug) => claimPath(slug, b),
+      { a: site.model(a).model.states, b: site.model(b).model.states },
+    );
+    drawn.set(key, view);
+  }
+  return view;
 }
 
 /**
