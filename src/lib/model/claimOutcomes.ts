@@ -39,6 +39,18 @@ export function signedChange(a: string, b: string): string {
   return delta.isZero() ? text : `${delta.isNegative() ? '−' : '+'}${text}`;
 }
 
+/** Whether two probabilities differ: as decimals, or one a number and the other a refusal (null). */
+export function probabilitiesDiffer(a: string | null, b: string | null): boolean {
+  return a === null || b === null ? a !== b : !dec(a).equals(dec(b));
+}
+
+/** How many of the claims come out differently under the two models (claimDifferences' count, without the list). */
+export function differingCount(pairs: Iterable<Pick<ClaimPair, 'a' | 'b'>>): number {
+  let count = 0;
+  for (const { a, b } of pairs) if (a.state !== b.state || probabilitiesDiffer(a.probability, b.probability)) count++;
+  return count;
+}
+
 /**
  * The claims whose state or probability differs between two models, biggest disagreement first:
  * a change of state before a change of probability alone, a refusal against a number before any
@@ -48,10 +60,7 @@ export function claimDifferences(pairs: readonly ClaimPair[]): { differ: ClaimDi
   const differ: ClaimDifference[] = [];
   for (const { slug, statement, a, b } of pairs) {
     const stateDiffers = a.state !== b.state;
-    const probabilityDiffers =
-      a.probability === null || b.probability === null
-        ? a.probability !== b.probability
-        : !dec(a.probability).equals(dec(b.probability));
+    const probabilityDiffers = probabilitiesDiffer(a.probability, b.probability);
     if (!stateDiffers && !probabilityDiffers) continue;
     const change = a.probability !== null && b.probability !== null ? signedChange(a.probability, b.probability) : null;
     differ.push({

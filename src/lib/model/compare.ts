@@ -6,6 +6,7 @@
 import type { Model, TraceResult } from '../../engine/index.ts';
 import { modelDiff, sideBySide, type SideBySideRow } from './sideBySide.ts';
 import {
+  differingCount,
   claimDifferences,
   claimPairs,
   disagreements,
@@ -108,11 +109,10 @@ export function compareIndexView(
         : {
             b,
             self: false,
-            claims: siteCompareView(
-              { claims: site.claims, summary: traceOf, model: (id) => ({ model: byId.get(id)! }) },
-              a,
-              b,
-            ).differ.length,
+            // Counted claim by claim: the index needs no list of a pair's differences.
+            claims: differingCount(
+              site.claims.map(({ slug }) => ({ a: traceOf(slug, a).result, b: traceOf(slug, b).result })),
+            ),
             numbers: modelDiff(byId.get(a)!, byId.get(b)!).length,
           },
     ),

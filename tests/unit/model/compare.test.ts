@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimDifferences, disagreements, signedChange } from '../../../src/lib/model/claimOutcomes.ts';
+import { claimDifferences, differingCount, disagreements, signedChange } from '../../../src/lib/model/claimOutcomes.ts';
 import { compareIndexView, compareView } from '../../../src/lib/model/compare.ts';
 import { leaves, modelDiff, sideBySide } from '../../../src/lib/model/sideBySide.ts';
 import { settingWords, valueWords } from '../../../src/lib/model/settingWords.ts';
@@ -123,6 +123,19 @@ describe('claimDifferences', () => {
     expect(differ.map((d) => d.slug)).toEqual(['refused', 'state', 'big', 'small']);
     expect(differ.find((d) => d.slug === 'big')?.change).toBe('−0.0900');
     expect(differ.find((d) => d.slug === 'refused')?.change).toBeNull();
+  });
+
+  it('are counted alike by differingCount, probabilities compared as decimals', () => {
+    const pairs = [
+      pair('same', ['likely', '0.8000'], ['likely', '0.8000']),
+      pair('same-value', ['likely', '0.80'], ['likely', '0.8000']),
+      pair('small', ['likely', '0.8000'], ['likely', '0.7900']),
+      pair('state', ['likely', '0.7100'], ['uncertain', '0.7100']),
+      pair('refused', ['not-applicable', null], ['likely', '0.7500']),
+      pair('both-refused', ['not-applicable', null], ['not-applicable', null]),
+    ];
+    expect(differingCount(pairs)).toBe(3);
+    expect(differingCount(pairs)).toBe(claimDifferences(pairs).differ.length);
   });
 
   it('writes a signed change with the longer operand’s places', () => {
