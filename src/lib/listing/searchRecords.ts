@@ -26,7 +26,7 @@ const PAGEFIND_CONFIG = {
 } as const;
 
 /** The folder of the built site that Pagefind writes its bundle into (served at `/pagefind/`, paths.ts). */
-const PAGEFIND_FOLDER = 'pagefind';
+export const PAGEFIND_FOLDER = 'pagefind';
 
 /** A claim as its record is made: its slug and its summary under the default model. */
 export interface SearchClaim {

@@ -95,21 +95,20 @@ async function compressed(bytes: Buffer): Promise<{ br: Buffer; gzip: Buffer }> 
   return { br, gzip };
 }
 
-/**
- * Compresses every text file under `clientDir` and writes the manifest to `manifestFile`; returns
- * how many files it compressed and the bytes before and after (Brotli). The files are compressed on
- * zlib's thread pool, as many at a time as there are cores: at Brotli's best quality a server
- * build's few hundred files took half a minute of one core (3,000 claims), after Astro had ended.
- */
-export async function precompress(
+/** How many files were compressed, and their bytes before and after (Brotli). */
+export interface Compressed {
+  readonly files: number;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** Compresses `paths` (under `clientDir`) on as many lanes as there are cores; their entries, in that order. */
+async function compressEach(
   clientDir: string,
-  manifestFile: string,
-): Promise<{ files: number; before: number; after: number }> {
-  const paths = filesUnder(clientDir);
+  paths: readonly string[],
+  totals: { files: number; before: number; after: number },
+): Promise<StaticFile[]> {
   const entries: StaticFile[] = new Array<StaticFile>(paths.length);
-  let files = 0;
-  let before = 0;
-  let after = 0;
   let next = 0;
   const one = async (path: string): Promise<StaticFile> => {
     const bytes = readFileSync(join(clientDir, path));
@@ -129,9 +128,9 @@ export async function precompress(
       writeFileSync(join(clientDir, `${path}.${SUFFIX.gzip}`), gzip);
       entry.gzip = gzip.length;
     }
-    files += 1;
-    before += bytes.length;
-    after += entry.br ?? bytes.length;
+    totals.files += 1;
+    totals.before += bytes.length;
+    totals.after += entry.br ?? bytes.length;
     return entry;
   };
   const lane = async (): Promise<void> => {
@@ -141,9 +140,36 @@ export async function precompress(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, lane));
+  return entries;
+}
+
+/**
+ * Compresses every text file under `clientDir` and writes the manifest to `manifestFile`; returns
+ * how many files it compressed and the bytes before and after (Brotli), or what `alongside` failed
+ * with. The files are compressed on zlib's thread pool, as many at a time as there are cores: at
+ * Brotli's best quality a server build's few hundred files took half a minute of one core (3,000
+ * claims), after Astro had ended. `alongside`, when given, writes the files of one more folder of
+ * `clientDir` (Pagefind's bundle) while the rest are compressed, on the cores it leaves idle; that
+ * folder's files are compressed once it is done, and listed after the others.
+ */
+export async function precompress<Failure>(
+  clientDir: string,
+  manifestFile: string,
+  alongside?: { readonly folder: string; readonly run: () => Promise<Failure | null> },
+): Promise<Compressed | { failed: Failure }> {
+  const totals = { files: 0, before: 0, after: 0 };
+  const paths = filesUnder(clientDir);
+  const compressing = compressEach(clientDir, paths, totals);
+  // Waited for whatever happens, so that no file is still being written when this returns.
+  const [failure, entries] = await Promise.all([alongside?.run() ?? Promise.resolve(null), compressing]);
+  if (failure !== null) return { failed: failure };
+  const later =
+    alongside === undefined ? [] : filesUnder(join(clientDir, alongside.folder)).map((p) => `/${alongside.folder}${p}`);
+  const laterEntries = await compressEach(clientDir, later, totals);
   // In the order the files were listed, whatever order they were compressed in.
   const manifest: Record<string, StaticFile> = {};
   paths.forEach((path, i) => (manifest[path] = entries[i]!));
+  later.forEach((path, i) => (manifest[path] = laterEntries[i]!));
   writeFileSync(manifestFile, `${JSON.stringify({ files: manifest })}\n`);
-  return { files, before, after };
+  return totals;
 }

@@ -1,16 +1,16 @@
 /**
  * The last steps of a server build, once Astro has built the server and the scoring pass has
  * written the trace store: the compare rows worked apart added to it (compareApartBuild.ts), the
- * claims' sitemaps from the store (the claim pages are rows there, not files), the search index
- * (filled from the ledger while Astro built, see searchRecords.ts), then every prerendered file
- * compressed once (precompress.ts). scripts/build.ts runs it on the staged folder before it
+ * claims' sitemaps from the store (the claim pages are rows there, not files), then every
+ * prerendered file compressed once (precompress.ts) while the search index (filled from the ledger
+ * while Astro built, see searchRecords.ts) writes its bundle, and its files after. scripts/build.ts runs it on the staged folder before it
  * replaces the previous build.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { SearchIndexing } from '../../listing/searchRecords.ts';
+import { PAGEFIND_FOLDER, type SearchIndexing } from '../../listing/searchRecords.ts';
 import { mergeCompareApart } from './compareApartBuild.ts';
-import { precompress, STATIC_MANIFEST } from './precompress.ts';
+import { precompress, STATIC_MANIFEST, type Compressed } from './precompress.ts';
 import { laterPagePaths, writeClaimSitemaps } from './sitemap.ts';
 import { compareCountsOf, listingCountsOf, type StoreMeta } from './store.ts';
 
@@ -19,7 +19,7 @@ export type FinishOutcome =
   | {
       readonly sitemap: { urls: number; files: number };
       readonly indexed: number;
-      readonly compressed: Awaited<ReturnType<typeof precompress>>;
+      readonly compressed: Compressed;
     }
   | { readonly errors: readonly string[] };
 
@@ -47,10 +47,19 @@ export async function finishServerBuild(
       hasHistory: (slug) => histories.has(slug),
       later: laterPagePaths(listingCountsOf(db), compareCountsOf(db), meta.pageSize),
     });
-    const indexed = await search.written(clientDir);
-    if ('errors' in indexed) return indexed;
-    const compressed = await precompress(clientDir, join(dir, STATIC_MANIFEST));
-    return { sitemap, indexed: indexed.pages, compressed };
+    // Pagefind writes its bundle (a folder of its own) while the rest is compressed.
+    let indexed = 0;
+    const compressed = await precompress(clientDir, join(dir, STATIC_MANIFEST), {
+      folder: PAGEFIND_FOLDER,
+      run: async () => {
+        const written = await search.written(clientDir);
+        if ('errors' in written) return written;
+        indexed = written.pages;
+        return null;
+      },
+    });
+    if ('failed' in compressed) return compressed.failed;
+    return { sitemap, indexed, compressed };
   } finally {
     db.close();
   }
