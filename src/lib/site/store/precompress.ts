@@ -160,8 +160,11 @@ export async function precompress<Failure>(
   const totals = { files: 0, before: 0, after: 0 };
   const paths = filesUnder(clientDir);
   const compressing = compressEach(clientDir, paths, totals);
-  // Waited for whatever happens, so that no file is still being written when this returns.
-  const [failure, entries] = await Promise.all([alongside?.run() ?? Promise.resolve(null), compressing]);
+  // Both waited for whatever happens to either, so that nothing is still writing when this returns.
+  const [ran, done] = await Promise.allSettled([alongside?.run() ?? Promise.resolve(null), compressing]);
+  if (ran.status === 'rejected') throw ran.reason;
+  if (done.status === 'rejected') throw done.reason;
+  const [failure, entries] = [ran.value, done.value];
   if (failure !== null) return { failed: failure };
   const later =
     alongside === undefined ? [] : filesUnder(join(clientDir, alongside.folder)).map((p) => `/${alongside.folder}${p}`);
