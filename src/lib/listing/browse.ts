@@ -157,21 +157,23 @@ export function filterRows(rows: readonly BrowseRow[], type: string, state: stri
  * last); highest review coverage first. Ties keep the default order. filter.js sorts the same way.
  */
 export function sortRows(rows: readonly BrowseRow[], sort: Sort): BrowseRow[] {
-  const key = (row: BrowseRow): string | null =>
-    sort === 'probability' ? row.probability : sort === 'coverage' ? row.coverage.value : null;
-  return [...rows].sort((x, y) => {
-    if (sort === 'recorded') {
-      if (x.recorded !== y.recorded) return x.recorded < y.recorded ? 1 : -1;
-      return x.index - y.index;
-    }
-    const kx = key(x);
-    const ky = key(y);
+  if (sort === 'recorded')
+    return [...rows].sort((x, y) =>
+      x.recorded !== y.recorded ? (x.recorded < y.recorded ? 1 : -1) : x.index - y.index,
+    );
+  // Each row's figure read as a decimal once, not at every comparison of the sort.
+  const keyed = rows.map((row) => {
+    const text = sort === 'probability' ? row.probability : row.coverage.value;
+    return { row, key: text === null ? null : dec(text) };
+  });
+  keyed.sort(({ row: x, key: kx }, { row: y, key: ky }) => {
     if (kx === null || ky === null) {
       if (kx !== ky) return kx === null ? 1 : -1;
       return x.index - y.index;
     }
-    return dec(ky).comparedTo(dec(kx)) || x.index - y.index;
+    return ky.comparedTo(kx) || x.index - y.index;
   });
+  return keyed.map(({ row }) => row);
 }
 
 /** How many rows each type choice would show under a state filter, and each state choice under a type filter. */

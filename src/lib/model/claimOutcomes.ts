@@ -137,10 +137,12 @@ export function disagreements(
     if (states.length < 2 && (spread === null || dec(spread).isZero())) continue;
     out.push({ slug, statement, states, spread, lowest, highest });
   }
-  const spreadOf = (d: Disagreement) => (d.spread === null ? dec(0) : dec(d.spread));
-  return out.sort(
-    (x, y) => y.states.length - x.states.length || spreadOf(y).comparedTo(spreadOf(x)) || byCodeUnit(x.slug, y.slug),
+  // Each spread read as a decimal once, not at every comparison of the sort.
+  const spread = out.map((d) => ({ d, spread: d.spread === null ? dec(0) : dec(d.spread) }));
+  spread.sort(
+    (x, y) => y.d.states.length - x.d.states.length || y.spread.comparedTo(x.spread) || byCodeUnit(x.d.slug, y.d.slug),
   );
+  return spread.map(({ d }) => d);
 }
 
 /** The claims paired up under two models, from a lookup of traces. */

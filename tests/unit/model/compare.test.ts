@@ -202,6 +202,28 @@ describe('disagreements', () => {
     expect(ranked.map((d) => d.slug)).toEqual(['states', 'spread']);
     expect(ranked[1]).toMatchObject({ spread: '0.10', lowest: { model: 'm1' }, highest: { model: 'm2' } });
   });
+
+  it('ranks claims of as many states by the wider spread, as decimals, then by slug', () => {
+    const claim = (slug: string, low: string, high: string) => ({
+      slug,
+      statement: `${slug}.`,
+      results: [
+        { model: 'm1', state: 'likely', probability: low },
+        { model: 'm2', state: 'likely', probability: high },
+      ],
+    });
+    // Spreads 0.05, 0.2 (written 0.20 by one model) and 0.05 again: the wider first, then by slug.
+    const ranked = disagreements([
+      claim('narrow-b', '0.75', '0.80'),
+      claim('wide', '0.6', '0.80'),
+      claim('narrow-a', '0.7', '0.75'),
+    ]);
+    expect(ranked.map((d) => [d.slug, d.spread])).toEqual([
+      ['wide', '0.20'],
+      ['narrow-a', '0.05'],
+      ['narrow-b', '0.05'],
+    ]);
+  });
 });
 
 describe('settingWords and valueWords', () => {
