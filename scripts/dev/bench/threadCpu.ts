@@ -63,8 +63,8 @@ function columnOf(cmdline: string): Kind {
 
 /** Every process's CPU seconds when last read (all its threads), and the column it counts in. */
 const processes = new Map<number, { kind: Kind; seconds: number }>();
-function sampleProcesses(root: number): void {
-  for (const pid of family(root)) {
+function sampleProcesses(pids: readonly number[]): void {
+  for (const pid of pids) {
     const stat = read(`/proc/${pid}/stat`);
     if (stat === null) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -82,8 +82,8 @@ function byKind(): Record<Kind, number> {
 }
 
 const last = new Map<string, { kind: string; pid: number; tid: number; seconds: number }>();
-function sample(root: number): void {
-  for (const pid of family(root)) {
+function sample(pids: readonly number[]): void {
+  for (const pid of pids) {
     const kind = kindOf(read(`/proc/${pid}/cmdline`) ?? '');
     if (kind === null) continue;
     for (const tid of list(`/proc/${pid}/task`)) {
@@ -115,8 +115,9 @@ if (every !== null) process.stdout.write(row(['t (s)', 'cores', ...KINDS]));
 // The command's own output goes to standard error, so that standard output is the report alone.
 const child = spawn(command, args, { stdio: ['inherit', 2, 'inherit'] });
 const timer = setInterval(() => {
-  sample(child.pid!);
-  sampleProcesses(child.pid!);
+  const pids = family(child.pid!);
+  sample(pids);
+  sampleProcesses(pids);
 }, 200);
 const timeline =
   every === null
