@@ -138,11 +138,11 @@ export function disagreements(
     out.push({ slug, statement, states, spread, lowest, highest });
   }
   // Each spread read as a decimal once, not at every comparison of the sort.
-  const spread = out.map((d) => ({ d, spread: d.spread === null ? dec(0) : dec(d.spread) }));
-  spread.sort(
+  const ranked = out.map((d) => ({ d, spread: d.spread === null ? dec(0) : dec(d.spread) }));
+  ranked.sort(
     (x, y) => y.d.states.length - x.d.states.length || y.spread.comparedTo(x.spread) || byCodeUnit(x.d.slug, y.d.slug),
   );
-  return spread.map(({ d }) => d);
+  return ranked.map(({ d }) => d);
 }
 
 /** The claims paired up under two models, from a lookup of traces. */
