@@ -3,8 +3,8 @@
  * written the trace store: the compare rows worked apart added to it (compareApartBuild.ts), the
  * claims' sitemaps from the store (the claim pages are rows there, not files), then every
  * prerendered file compressed once (precompress.ts) while the search index (filled from the ledger
- * while Astro built, see searchRecords.ts) writes its bundle, and its files after. scripts/build.ts runs it on the staged folder before it
- * replaces the previous build.
+ * while Astro built, see searchRecords.ts) writes its bundle, and its files after. scripts/build.ts
+ * runs it on the staged folder before it replaces the previous build.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
