@@ -63,14 +63,13 @@ function columnOf(cmdline: string): Kind {
 
 /** Every process's CPU seconds when last read (all its threads), and the column it counts in. */
 const processes = new Map<number, { kind: Kind; seconds: number }>();
-function sampleProcesses(pids: readonly number[]): void {
-  for (const pid of pids) {
+function sampleProcesses(commands: ReadonlyMap<number, string>): void {
+  for (const [pid, command] of commands) {
     const stat = read(`/proc/${pid}/stat`);
     if (stat === null) continue;
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS;
-    const known = processes.get(pid);
-    processes.set(pid, { kind: known?.kind ?? columnOf(read(`/proc/${pid}/cmdline`) ?? ''), seconds });
+    processes.set(pid, { kind: columnOf(command), seconds });
   }
 }
 
@@ -82,9 +81,9 @@ function byKind(): Record<Kind, number> {
 }
 
 const last = new Map<string, { kind: string; pid: number; tid: number; seconds: number }>();
-function sample(pids: readonly number[]): void {
-  for (const pid of pids) {
-    const kind = kindOf(read(`/proc/${pid}/cmdline`) ?? '');
+function sample(commands: ReadonlyMap<number, string>): void {
+  for (const [pid, command] of commands) {
+    const kind = kindOf(command);
     if (kind === null) continue;
     for (const tid of list(`/proc/${pid}/task`)) {
       const stat = read(`/proc/${pid}/task/${tid}/stat`);
@@ -115,9 +114,10 @@ if (every !== null) process.stdout.write(row(['t (s)', 'cores', ...KINDS]));
 // The command's own output goes to standard error, so that standard output is the report alone.
 const child = spawn(command, args, { stdio: ['inherit', 2, 'inherit'] });
 const timer = setInterval(() => {
-  const pids = family(child.pid!);
-  sample(pids);
-  sampleProcesses(pids);
+  // Each process's command line, read once a sample (a process may exec another command).
+  const commands = new Map(family(child.pid!).map((pid) => [pid, read(`/proc/${pid}/cmdline`) ?? ''] as const));
+  sample(commands);
+  sampleProcesses(commands);
 }, 200);
 const timeline =
   every === null
